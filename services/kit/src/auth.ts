@@ -1,0 +1,112 @@
+/** Session tokens: a JWT (HS256) in an httpOnly cookie, verified by the gateway and again by each service. */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { parse as parseCookie } from 'cookie';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { currentContext } from './context';
+import { errors } from './errors';
+
+export const SESSION_COOKIE = 'tracklens_session';
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface SessionClaims {
+  userId: string;
+  sessionId: string;
+}
+
+const claimsSchema = z.object({ sub: z.string().min(1), sid: z.string().min(1) });
+
+export function signSession(secret: string, claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS): string {
+  return jwt.sign({ sid: claims.sessionId }, secret, {
+    algorithm: 'HS256',
+    subject: claims.userId,
+    expiresIn: ttlSeconds,
+  });
+}
+
+/** The claims of a valid, unexpired token, or null. */
+export function verifySession(secret: string, token: string): SessionClaims | null {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    const claims = claimsSchema.safeParse(payload);
+    return claims.success ? { userId: claims.data.sub, sessionId: claims.data.sid } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readSessionToken(req: Pick<Request, 'headers'>): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  const token = parseCookie(header)[SESSION_COOKIE];
+  return token || undefined;
+}
+
+export interface CookieOptions {
+  secure: boolean;
+}
+
+export function setSessionCookie(res: Response, token: string, options: CookieOptions): void {
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS * 1000,
+  });
+}
+
+export function clearSessionCookie(res: Response, options: CookieOptions): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: options.secure, path: '/' });
+}
+
+/** Asks the session's owner (identity) whether a session is still live; absent means signature-only. */
+export type SessionCheck = (claims: SessionClaims) => Promise<boolean>;
+
+export interface AuthOptions {
+  secret: string;
+  isSessionActive?: SessionCheck;
+}
+
+/** Authenticates the caller or answers 401 NO_AUTH (no cookie) / NO_SESSION (bad, expired or ended session). */
+export function authenticate(req: Request, options: AuthOptions): Promise<SessionClaims> {
+  const token = readSessionToken(req);
+  if (!token) return Promise.reject(errors.unauthorized('NO_AUTH', 'Authentication required'));
+  const claims = verifySession(options.secret, token);
+  if (!claims) return Promise.reject(errors.unauthorized('NO_SESSION', 'Authentication failed: session expired or invalid'));
+  if (!options.isSessionActive) return Promise.resolve(claims);
+  return options.isSessionActive(claims).then((active) => {
+    if (!active) throw errors.unauthorized('NO_SESSION', 'Authentication failed: session expired or invalid');
+    return claims;
+  });
+}
+
+export function requireAuth(options: AuthOptions): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    authenticate(req, options).then(
+      (claims) => {
+        req.auth = claims;
+        const context = currentContext();
+        if (context) context.userId = claims.userId;
+        next();
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}
+
+/** The authenticated caller of a route behind requireAuth. */
+export function callerOf(req: Request): SessionClaims {
+  if (!req.auth) throw errors.unauthorized('NO_AUTH', 'Authentication required');
+  return req.auth;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      auth?: SessionClaims;
+      requestId?: string;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+/** Parses the environment once, with zod; a bad value stops start-up naming the variable. */
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_JWT_SECRET, ENV_VARIABLES, SERVICE_NAMES, type ServiceName } from './env';
+
+const shape = Object.fromEntries(Object.entries(ENV_VARIABLES).map(([name, spec]) => [name, spec.schema]));
+const envSchema = z.object(shape);
+
+type Parsed = { [K in keyof typeof ENV_VARIABLES]: z.output<(typeof ENV_VARIABLES)[K]['schema']> };
+
+export interface ServiceEndpoint {
+  httpPort: number;
+  grpcPort: number;
+  url: string;
+  grpcUrl: string;
+}
+
+export interface Config {
+  appEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  natsUrl: string | undefined;
+  jwtSecret: string;
+  serviceHost: string;
+  gatewayHost: string;
+  gatewayPort: number;
+  webDist: string;
+  protoDir: string;
+  grpcDeadlineMs: number;
+  outboxPollMs: number;
+  busMaxDeliveries: number;
+  sessionCheckCacheMs: number;
+  services: Record<ServiceName, ServiceEndpoint>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The checkout's root folder, found from this file (dist/ or src/ of services/kit). */
+export const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const raw = result.data as Parsed;
+  const perService = result.data as Record<string, unknown>;
+  const services = Object.fromEntries(
+    SERVICE_NAMES.map((name) => {
+      const upper = name.toUpperCase();
+      const httpPort = perService[`${upper}_HTTP_PORT`] as number;
+      const grpcPort = perService[`${upper}_GRPC_PORT`] as number;
+      return [
+        name,
+        {
+          httpPort,
+          grpcPort,
+          url: (perService[`${upper}_URL`] as string | undefined) ?? `http://127.0.0.1:${httpPort}`,
+          grpcUrl: (perService[`${upper}_GRPC_URL`] as string | undefined) ?? `127.0.0.1:${grpcPort}`,
+        },
+      ];
+    }),
+  ) as Record<ServiceName, ServiceEndpoint>;
+
+  const config: Config = {
+    appEnv: raw.APP_ENV,
+    isProduction: raw.APP_ENV === 'production',
+    logLevel: raw.LOG_LEVEL,
+    dataDir: path.resolve(raw.DATA_DIR),
+    databaseUrl: raw.DATABASE_URL,
+    natsUrl: raw.NATS_URL,
+    jwtSecret: raw.JWT_SECRET,
+    serviceHost: raw.SERVICE_HOST,
+    gatewayHost: raw.GATEWAY_HOST,
+    gatewayPort: raw.GATEWAY_PORT,
+    webDist: path.resolve(raw.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
+    protoDir: path.resolve(raw.PROTO_DIR ?? path.join(repoRoot, 'proto')),
+    grpcDeadlineMs: raw.GRPC_DEADLINE_MS,
+    outboxPollMs: raw.OUTBOX_POLL_MS,
+    busMaxDeliveries: raw.BUS_MAX_DELIVERIES,
+    sessionCheckCacheMs: raw.SESSION_CHECK_CACHE_MS,
+    services,
+  };
+  assertProductionReady(config);
+  return config;
+}
+
+/** Production never runs on the embedded stand-ins. */
+function assertProductionReady(config: Config): void {
+  if (!config.isProduction) return;
+  const problems: string[] = [];
+  if (!config.databaseUrl) problems.push('DATABASE_URL: required in production (embedded PGlite is for development)');
+  if (!config.natsUrl) problems.push('NATS_URL: required in production (the in-process bus is for development)');
+  if (config.jwtSecret === DEFAULT_JWT_SECRET) problems.push('JWT_SECRET: the default secret is refused in production');
+  if (problems.length > 0) throw new ConfigError(problems);
+}
+
+/** Loads config or exits the process with the list of bad variables. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

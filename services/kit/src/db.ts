@@ -1,0 +1,140 @@
+/** drizzle-orm over embedded PGlite (a data folder per service) or PostgreSQL; migrations run at open. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** A database or a transaction on it: repositories accept either. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  tableCounts(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when absent PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data folder; absent means in memory. */
+  dataDir?: string | undefined;
+  /** Folder of drizzle-kit migrations. */
+  migrationsFolder: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options);
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client });
+  await migratePglite(db, { migrationsFolder: options.migrationsFolder });
+  const handle = db as unknown as Database;
+  return {
+    db: handle,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    tableCounts: () => countRows(handle),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  await ensurePostgresDatabase(url);
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  pool.on('error', () => undefined); // idle client errors surface on the next query instead
+  const db = drizzlePg({ client: pool });
+  // Replicas starting together must not run the same migration twice.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(727001)');
+    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder: options.migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+    lockClient.release();
+  }
+  const handle = db as unknown as Database;
+  let closed = false;
+  return {
+    db: handle,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    tableCounts: () => countRows(handle),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Creates the database named in the URL when it does not exist yet (one database per service). */
+export async function ensurePostgresDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name) return;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (existing.rowCount === 0) {
+      await client.query(`create database "${name.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04') throw error; // created meanwhile by a sibling process
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of a service's own database on the server of a base URL: <database>_<service>. */
+export function serviceDatabaseUrl(baseUrl: string, service: string): string {
+  const url = new URL(baseUrl);
+  const base = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'tracklens';
+  url.pathname = `/${base}_${service}`;
+  return url.toString();
+}
+
+export function pgliteDataDir(dataDir: string, service: string): string {
+  return path.join(dataDir, service, 'pgdata');
+}
+
+async function countRows(db: Database): Promise<Record<string, number>> {
+  const tables = await db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const row of rowsOf<{ table_name: string }>(tables)) {
+    const result = await db.execute<{ count: number }>(
+      sql`select count(*)::int as count from ${sql.identifier(row.table_name)}`,
+    );
+    counts[row.table_name] = Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
+  }
+  return counts;
+}
+
+/** PGlite and node-postgres both answer execute() with an object holding rows. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

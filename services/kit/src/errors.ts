@@ -1,0 +1,53 @@
+/** One error type that carries the HTTP status and the body of ARCHITECTURE §6: {message, code?, upgradeRequired?, ...}. */
+import { ZodError } from 'zod';
+
+export type ErrorExtras = Record<string, unknown>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly extras: ErrorExtras = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toBody(): Record<string, unknown> {
+    return { ...this.extras, message: this.message, ...(this.code ? { code: this.code } : {}) };
+  }
+}
+
+export const errors = {
+  validation: (message: string, fields: Record<string, string> = {}) =>
+    new AppError(400, message, 'VALIDATION_ERROR', { fields }),
+  unauthorized: (code: 'NO_AUTH' | 'NO_SESSION' | 'USER_NOT_FOUND' | 'INVALID_CREDENTIALS', message: string) =>
+    new AppError(401, message, code),
+  forbidden: (message: string, code?: string, extras?: ErrorExtras) => new AppError(403, message, code, extras),
+  notFound: (message = 'Not found') => new AppError(404, message, 'NOT_FOUND'),
+  conflict: (message: string, code = 'CONFLICT') => new AppError(409, message, code),
+  tooLarge: (message = 'Request body too large') => new AppError(413, message, 'PAYLOAD_TOO_LARGE'),
+  unsupportedMedia: (message: string) => new AppError(415, message, 'UNSUPPORTED_MEDIA_TYPE'),
+  tooManyRequests: (message: string, retryAfterSec?: number) =>
+    new AppError(429, message, 'RATE_LIMITED', retryAfterSec ? { retryAfter: retryAfterSec } : {}),
+  unavailable: (message = 'Service unavailable') => new AppError(503, message, 'UNAVAILABLE'),
+};
+
+/** A zod failure becomes 400 VALIDATION_ERROR; the first issue's message is the headline. */
+export function fromZodError(error: ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  const first = error.issues[0]?.message ?? 'Invalid request';
+  return errors.validation(first, fields);
+}
+
+/** Parses untrusted input with a schema or throws the 400 above. */
+export function parseOrThrow<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodError } }, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}

@@ -1,0 +1,57 @@
+/** /healthz (alive), /readyz (dependencies really answer), /metrics, and /debug/stats outside production. */
+import type { Express, Request, Response } from 'express';
+import type { Registry } from 'prom-client';
+
+export type HealthCheck = () => Promise<void>;
+
+export interface HealthOptions {
+  service: string;
+  checks: Record<string, HealthCheck>;
+  registry: Registry;
+  /** Row counts per table; the route is absent when this is not given (production). */
+  debugStats?: () => Promise<Record<string, number>>;
+  timeoutMs?: number;
+}
+
+export function registerHealthRoutes(app: Express, options: HealthOptions): void {
+  app.get('/healthz', (_req: Request, res: Response) => {
+    res.json({ status: 'ok', service: options.service });
+  });
+  app.get('/readyz', async (_req: Request, res: Response) => {
+    const results = await runChecks(options.checks, options.timeoutMs ?? 2000);
+    const ready = Object.values(results).every((value) => value === 'ok');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', service: options.service, checks: results });
+  });
+  app.get('/metrics', async (_req: Request, res: Response) => {
+    res.setHeader('content-type', options.registry.contentType);
+    res.send(await options.registry.metrics());
+  });
+  const debugStats = options.debugStats;
+  if (debugStats) {
+    app.get('/debug/stats', async (_req: Request, res: Response) => {
+      res.json({ service: options.service, stats: await debugStats(), timestamp: new Date().toISOString() });
+    });
+  }
+}
+
+export async function runChecks(checks: Record<string, HealthCheck>, timeoutMs: number): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          check(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+          }),
+        ]);
+        return [name, 'ok'] as const;
+      } catch (error) {
+        return [name, `error: ${error instanceof Error ? error.message : String(error)}`] as const;
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,187 @@
+/** Opens what every service needs (db, bus, relay, metrics) and runs its HTTP, gRPC and subscriptions with a clean stop. */
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { openDatabase, pgliteDataDir, serviceDatabaseUrl, type Database, type DatabaseHandle } from './db';
+import type { ServiceName } from './env';
+import type { EventBus, Subscription } from './events';
+import { loadGrpcService, startGrpcServer, type GrpcServiceBinding, type RunningGrpcServer } from './grpc';
+import { registerHealthRoutes } from './health';
+import { createHttpApp, finishHttpApp } from './http';
+import { InProcessBus } from './in-process-bus';
+import { createLogger } from './logger';
+import { createMetrics, type ServiceMetrics } from './metrics';
+import { connectNatsBus } from './nats-bus';
+import { OutboxRelay, handleOnce, type InboxHandler } from './outbox';
+
+export interface RuntimeOptions {
+  name: ServiceName;
+  config: Config;
+  migrationsFolder: string;
+  /** A bus shared by the services of one process (all-in-one); otherwise the service opens its own. */
+  bus?: EventBus;
+  /** all-in-one with DATABASE_URL: each service uses <database>_<service> on that server. */
+  databasePerService?: boolean;
+  /** Keep the PGlite database in memory (tests). */
+  inMemoryDatabase?: boolean;
+  logger?: Logger;
+}
+
+export interface ServiceRuntime {
+  name: ServiceName;
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: Database;
+  bus: EventBus;
+  metrics: ServiceMetrics;
+  relay: OutboxRelay;
+  ownsBus: boolean;
+}
+
+export async function openRuntime(options: RuntimeOptions): Promise<ServiceRuntime> {
+  const { name, config } = options;
+  const logger = options.logger ?? createLogger(name, config.logLevel);
+  const url = config.databaseUrl && options.databasePerService ? serviceDatabaseUrl(config.databaseUrl, name) : config.databaseUrl;
+  const database = await openDatabase({
+    url,
+    dataDir: url || options.inMemoryDatabase ? undefined : pgliteDataDir(config.dataDir, name),
+    migrationsFolder: options.migrationsFolder,
+  });
+  let bus = options.bus;
+  const ownsBus = !bus;
+  try {
+    bus ??= config.natsUrl
+      ? await connectNatsBus({ url: config.natsUrl, name: `tracklens-${name}`, logger })
+      : new InProcessBus({ logger });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const metrics = createMetrics(name, ownsBus);
+  const relay = new OutboxRelay({ db: database.db, bus, logger, pollMs: config.outboxPollMs });
+  logger.info({ database: database.kind, bus: bus.kind }, 'runtime opened');
+  return { name, config, logger, database, db: database.db, bus, metrics, relay, ownsBus };
+}
+
+export interface EventSubscription {
+  /** Subject filter of one producing service. */
+  subject: string;
+  /** Durable name inside this service, e.g. 'on-video-uploaded'. */
+  name: string;
+  handler: InboxHandler;
+}
+
+export interface ServiceDefinition {
+  routes(app: Express): void;
+  grpc?: GrpcServiceBinding[];
+  subscriptions?: EventSubscription[];
+  /** Background work to stop before the database closes. */
+  onStop?: () => Promise<void>;
+}
+
+export interface RunningService {
+  name: ServiceName;
+  httpPort: number;
+  grpcPort: number;
+  app: Express;
+  runtime: ServiceRuntime;
+  stop(): Promise<void>;
+}
+
+export async function serve(runtime: ServiceRuntime, definition: ServiceDefinition): Promise<RunningService> {
+  const { name, config, logger, database, bus, metrics, relay } = runtime;
+  const app = createHttpApp({ logger, metrics });
+  registerHealthRoutes(app, {
+    service: name,
+    checks: { database: () => database.ping(), bus: () => bus.ping() },
+    registry: metrics.registry,
+    ...(config.isProduction ? {} : { debugStats: () => database.tableCounts() }),
+  });
+  definition.routes(app);
+  finishHttpApp(app, logger);
+
+  const endpoint = config.services[name];
+  const server = await listen(app, config.serviceHost, endpoint.httpPort);
+  const httpPort = (server.address() as { port: number }).port;
+
+  const health = loadGrpcService(config.protoDir, 'grpc/health/v1/health.proto', 'grpc.health.v1.Health');
+  let grpcServer: RunningGrpcServer;
+  try {
+    grpcServer = await startGrpcServer(
+      [
+        {
+          service: health,
+          implementation: {
+            Check: async () => {
+              const ok = await Promise.all([database.ping(), bus.ping()]).then(() => true, () => false);
+              return { status: ok ? 'SERVING' : 'NOT_SERVING' };
+            },
+          },
+        },
+        ...(definition.grpc ?? []),
+      ],
+      { host: config.serviceHost, port: endpoint.grpcPort },
+      logger,
+    );
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+
+  const subscriptions: Subscription[] = [];
+  for (const subscription of definition.subscriptions ?? []) {
+    const consumer = `${name}-${subscription.name}`;
+    subscriptions.push(
+      await bus.subscribe(
+        { durable: consumer, subject: subscription.subject, maxDeliveries: config.busMaxDeliveries },
+        handleOnce(runtime.db, consumer, subscription.handler),
+      ),
+    );
+  }
+  relay.start();
+  logger.info({ httpPort, grpcPort: grpcServer.port }, `${name} service listening`);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    name,
+    httpPort,
+    grpcPort: grpcServer.port,
+    app,
+    runtime,
+    stop: () => {
+      stopping ??= (async () => {
+        await closeServer(server);
+        for (const subscription of subscriptions) await subscription.stop();
+        await definition.onStop?.();
+        await relay.stop();
+        await grpcServer.stop();
+        if (runtime.ownsBus) await bus.close();
+        await database.close();
+        logger.info(`${name} service stopped`);
+      })();
+      return stopping;
+    },
+  };
+}
+
+export function listen(app: Express, host: string, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+/** Stops accepting, lets requests in flight finish (at most 5 s), then closes what is left. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), 5000);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,86 @@
+/** Helpers for tests of any workspace: config, free ports, a fresh database, the bus of the run. */
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig, type Config } from '../config';
+import { ensurePostgresDatabase } from '../db';
+import type { EventBus } from '../events';
+import { InProcessBus } from '../in-process-bus';
+import { connectNatsBus } from '../nats-bus';
+
+export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix = 'tracklens-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** DATABASE_URL and NATS_URL of the run: set in CI's integration pass, unset for embedded defaults. */
+export const externalDatabaseUrl = process.env.DATABASE_URL || undefined;
+export const externalNatsUrl = process.env.NATS_URL || undefined;
+
+/** A fresh, uniquely named PostgreSQL database on the run's server, or undefined for PGlite. */
+export async function freshDatabaseUrl(label = 'test'): Promise<string | undefined> {
+  if (!externalDatabaseUrl) return undefined;
+  const url = new URL(externalDatabaseUrl);
+  url.pathname = `/tl_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomUUID().slice(0, 8)}`;
+  await ensurePostgresDatabase(url.toString());
+  return url.toString();
+}
+
+/** The bus of the run: NATS when NATS_URL is set, else in-process (retries shortened for tests). */
+export async function testBus(name = 'test'): Promise<EventBus> {
+  if (externalNatsUrl) {
+    return connectNatsBus({ url: externalNatsUrl, name: `${name}-${randomUUID().slice(0, 6)}`, logger: silentLogger, retryBaseMs: 100 });
+  }
+  return new InProcessBus({ logger: silentLogger, retryBaseMs: 20 });
+}
+
+/** Config for a test: random free ports, a temporary DATA_DIR, quiet logs. */
+export async function testConfig(env: Record<string, string | undefined> = {}): Promise<Config> {
+  const ports: Record<string, string> = {};
+  for (const name of ['IDENTITY', 'CATALOG', 'MEDIA', 'ANALYSIS', 'PLANNING', 'CHAT', 'BILLING']) {
+    ports[`${name}_HTTP_PORT`] = String(await freePort());
+    ports[`${name}_GRPC_PORT`] = String(await freePort());
+  }
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return loadConfig({
+    APP_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: tempDir(),
+    GATEWAY_PORT: String(await freePort()),
+    OUTBOX_POLL_MS: '100',
+    ...ports,
+    ...clean,
+  });
+}
+
+/** Polls until the check passes or the time is up. */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      return await check();
+    } catch (error) {
+      lastError = error;
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+  }
+  throw lastError instanceof Error ? lastError : new Error('eventually: timed out');
+}
