@@ -32,6 +32,7 @@ export interface Config {
   outboxPollMs: number;
   busMaxDeliveries: number;
   sessionCheckCacheMs: number;
+  authRateLimitPerMinute: number;
   services: Record<ServiceName, ServiceEndpoint>;
 }
 
@@ -87,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxPollMs: raw.OUTBOX_POLL_MS,
     busMaxDeliveries: raw.BUS_MAX_DELIVERIES,
     sessionCheckCacheMs: raw.SESSION_CHECK_CACHE_MS,
+    authRateLimitPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
     services,
   };
   assertProductionReady(config);

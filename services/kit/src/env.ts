@@ -96,6 +96,10 @@ export const ENV_VARIABLES = {
     schema: z.coerce.number().int().min(0).default(2000),
     description: 'How long the gateway trusts a session check before asking identity again',
   },
+  AUTH_RATE_LIMIT_PER_MINUTE: {
+    schema: z.coerce.number().int().positive().default(60),
+    description: 'Requests per minute one address may make to /api/login and /api/register at the gateway',
+  },
   ...serviceVariables,
 } satisfies Record<string, VariableSpec>;
 
