@@ -185,3 +185,28 @@ export function closeServer(server: Server): Promise<void> {
     server.closeIdleConnections();
   });
 }
+
+/** Runs one stoppable thing as a process: stops cleanly on SIGINT/SIGTERM, exits 1 if it cannot start. */
+export function runStandalone(name: string, start: () => Promise<{ stop(): Promise<void> }>): void {
+  const started = start();
+  started.catch((error: unknown) => {
+    process.stderr.write(`${name} failed to start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`${name}: ${signal} received, shutting down\n`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    started
+      .then((running) => running.stop())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}

@@ -1,0 +1,103 @@
+/** All SQL of identity. */
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { enqueueEvent, type Database, type EventEnvelope } from '@tracklens/kit';
+import type { SubscriptionStatus, User } from '@tracklens/contracts';
+import { credentials, loginFailures, sessions, users } from './schema';
+
+type UserRow = typeof users.$inferSelect;
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subscriptionStatus: row.subscriptionStatus as SubscriptionStatus,
+    videosUploaded: row.videosUploaded,
+    trackingPlansGenerated: row.trackingPlansGenerated,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface NewAccount {
+  id: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  session: { id: string; expiresAt: Date };
+  event: { subject: string; envelope: EventEnvelope };
+}
+
+export class IdentityRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Creates the user, the credential, the first session and the registered event in one transaction; null when the email is taken. */
+  async createAccount(account: NewAccount): Promise<User | null> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ id: account.id, name: account.name, email: account.email })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (!row) return null;
+      await tx.insert(credentials).values({ userId: row.id, passwordHash: account.passwordHash });
+      await tx.insert(sessions).values({ id: account.session.id, userId: row.id, expiresAt: account.session.expiresAt });
+      await enqueueEvent(tx as unknown as Database, account.event.subject, account.event.envelope);
+      return toUser(row);
+    });
+  }
+
+  async findCredentialsByEmail(email: string): Promise<{ user: User; passwordHash: string } | null> {
+    const [row] = await this.db
+      .select({ user: users, passwordHash: credentials.passwordHash })
+      .from(users)
+      .innerJoin(credentials, eq(credentials.userId, users.id))
+      .where(eq(users.email, email));
+    return row ? { user: toUser(row.user), passwordHash: row.passwordHash } : null;
+  }
+
+  async findUser(id: string): Promise<User | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row ? toUser(row) : null;
+  }
+
+  async createSession(session: { id: string; userId: string; expiresAt: Date }): Promise<void> {
+    await this.db.insert(sessions).values(session);
+  }
+
+  async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt), gt(sessions.expiresAt, sql`now()`)),
+      );
+    return Boolean(row);
+  }
+
+  async endSession(sessionId: string): Promise<void> {
+    await this.db.update(sessions).set({ endedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  }
+
+  async recordLoginFailure(email: string, address: string): Promise<void> {
+    await this.db.insert(loginFailures).values({ email, address });
+  }
+
+  /** Failed sign-ins in the last minute for this email or from this address, whichever is more. */
+  async recentLoginFailures(email: string, address: string): Promise<number> {
+    const since = sql`now() - interval '1 minute'`;
+    const [row] = await this.db
+      .select({
+        byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email})::int`,
+        byAddress: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})::int`,
+      })
+      .from(loginFailures)
+      .where(and(gt(loginFailures.at, since), or(eq(loginFailures.email, email), eq(loginFailures.address, address))));
+    return Math.max(Number(row?.byEmail ?? 0), Number(row?.byAddress ?? 0));
+  }
+
+  /** Housekeeping: failures older than an hour and sessions past expiry carry no meaning. */
+  async prune(): Promise<void> {
+    await this.db.delete(loginFailures).where(lt(loginFailures.at, sql`now() - interval '1 hour'`));
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  }
+}

@@ -1,0 +1,110 @@
+/** identity's rules: accounts, sign-in with rate limiting, sessions that can be ended. */
+import { randomUUID } from 'node:crypto';
+import { SESSION_TTL_SECONDS, createEnvelope, errors, type EventEnvelope } from '@tracklens/kit';
+import { subjects, type LoginBody, type RegisterBody, type User, type UserRegistered } from '@tracklens/contracts';
+
+export const MAX_FAILED_LOGINS_PER_MINUTE = 10;
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const DUPLICATE_EMAIL = 'An account with this email already exists';
+
+export interface IdentityStore {
+  createAccount(account: {
+    id: string;
+    name: string;
+    email: string;
+    passwordHash: string;
+    session: { id: string; expiresAt: Date };
+    event: { subject: string; envelope: EventEnvelope };
+  }): Promise<User | null>;
+  findCredentialsByEmail(email: string): Promise<{ user: User; passwordHash: string } | null>;
+  findUser(id: string): Promise<User | null>;
+  createSession(session: { id: string; userId: string; expiresAt: Date }): Promise<void>;
+  isSessionActive(sessionId: string, userId: string): Promise<boolean>;
+  endSession(sessionId: string): Promise<void>;
+  recordLoginFailure(email: string, address: string): Promise<void>;
+  recentLoginFailures(email: string, address: string): Promise<number>;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+}
+
+export interface SignedIn {
+  user: User;
+  sessionId: string;
+}
+
+export class Identity {
+  constructor(
+    private readonly store: IdentityStore,
+    private readonly hasher: PasswordHasher,
+    /** A hash of a random password, verified against when the email is unknown so both paths take as long. */
+    private readonly decoyHash: Promise<string>,
+  ) {}
+
+  async register(body: RegisterBody): Promise<SignedIn> {
+    const id = randomUUID();
+    const session = { id: randomUUID(), expiresAt: sessionExpiry() };
+    const data: UserRegistered = { userId: id, name: body.name, email: body.email };
+    const user = await this.store.createAccount({
+      id,
+      name: body.name,
+      email: body.email,
+      passwordHash: await this.hasher.hash(body.password),
+      session,
+      event: { subject: subjects.userRegistered, envelope: createEnvelope('identity', subjects.userRegistered, data) },
+    });
+    if (!user) throw errors.conflict(DUPLICATE_EMAIL, 'EMAIL_TAKEN');
+    return { user, sessionId: session.id };
+  }
+
+  async login(body: LoginBody, address: string): Promise<SignedIn> {
+    if ((await this.store.recentLoginFailures(body.email, address)) >= MAX_FAILED_LOGINS_PER_MINUTE) {
+      throw errors.tooManyRequests('Too many failed sign-in attempts. Please try again in a minute.', 60);
+    }
+    const found = await this.store.findCredentialsByEmail(body.email);
+    const valid = found
+      ? await this.hasher.verify(found.passwordHash, body.password)
+      : await this.hasher.verify(await this.decoyHash, body.password).then(() => false);
+    if (!found || !valid) {
+      await this.store.recordLoginFailure(body.email, address);
+      throw errors.unauthorized('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
+    const sessionId = randomUUID();
+    await this.store.createSession({ id: sessionId, userId: found.user.id, expiresAt: sessionExpiry() });
+    return { user: found.user, sessionId };
+  }
+
+  async logout(sessionId: string | undefined): Promise<void> {
+    if (sessionId) await this.store.endSession(sessionId);
+  }
+
+  /** The caller's own user; a live session whose user is gone answers USER_NOT_FOUND. */
+  async me(userId: string): Promise<User> {
+    const user = await this.store.findUser(userId);
+    if (!user) throw errors.unauthorized('USER_NOT_FOUND', 'User not found');
+    return user;
+  }
+
+  /** Only your own id is visible; any other id answers 404 as if it did not exist. */
+  async getUser(callerId: string, userId: string): Promise<User> {
+    const user = callerId === userId ? await this.store.findUser(userId) : null;
+    if (!user) throw errors.notFound('User not found');
+    return user;
+  }
+
+  async findUser(userId: string): Promise<User> {
+    const user = await this.store.findUser(userId);
+    if (!user) throw errors.notFound('User not found');
+    return user;
+  }
+
+  isSessionActive(sessionId: string, userId: string): Promise<boolean> {
+    return this.store.isSessionActive(sessionId, userId);
+  }
+}
+
+function sessionExpiry(): Date {
+  return new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
+}
