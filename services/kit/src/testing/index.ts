@@ -10,6 +10,7 @@ import { ensurePostgresDatabase } from '../db';
 import type { EventBus } from '../events';
 import { InProcessBus } from '../in-process-bus';
 import { connectNatsBus } from '../nats-bus';
+import { createGrpcClient, loadGrpcService } from '../grpc';
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -83,4 +84,41 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_
     }
   }
   throw lastError instanceof Error ? lastError : new Error('eventually: timed out');
+}
+
+/** Asserts what every service answers from its first day: health, real readiness, metrics, stats, gRPC health. */
+export async function expectStandardServiceSurface(service: {
+  name: string;
+  httpPort: number;
+  grpcPort: number;
+  runtime: { config: Config };
+}): Promise<void> {
+  const base = `http://127.0.0.1:${service.httpPort}`;
+  const health = await fetch(`${base}/healthz`);
+  if (health.status !== 200) throw new Error(`/healthz answered ${health.status}`);
+  const ready = (await (await fetch(`${base}/readyz`)).json()) as { status: string; checks: Record<string, string> };
+  if (ready.status !== 'ready' || ready.checks.database !== 'ok' || ready.checks.bus !== 'ok') {
+    throw new Error(`/readyz not ready: ${JSON.stringify(ready)}`);
+  }
+  const metrics = await (await fetch(`${base}/metrics`)).text();
+  if (!metrics.includes(`service="${service.name}"`)) throw new Error('/metrics lacks the service label');
+  const stats = (await (await fetch(`${base}/debug/stats`)).json()) as { stats: Record<string, number> };
+  if (stats.stats.outbox === undefined || stats.stats.inbox === undefined) {
+    throw new Error(`/debug/stats lacks outbox/inbox: ${JSON.stringify(stats)}`);
+  }
+  const missing = await fetch(`${base}/api/does-not-exist`);
+  if (missing.status !== 404 || !(missing.headers.get('content-type') ?? '').includes('application/json')) {
+    throw new Error('unknown routes must answer a JSON 404');
+  }
+  const client = createGrpcClient(
+    loadGrpcService(service.runtime.config.protoDir, 'grpc/health/v1/health.proto', 'grpc.health.v1.Health'),
+    `127.0.0.1:${service.grpcPort}`,
+    { deadlineMs: 2000 },
+  );
+  try {
+    const answer = await client.call<{ status: string }>('Check', { service: service.name });
+    if (answer.status !== 'SERVING') throw new Error(`gRPC health answered ${answer.status}`);
+  } finally {
+    client.close();
+  }
 }

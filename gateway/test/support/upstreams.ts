@@ -1,0 +1,128 @@
+/** Real stand-ins for the services: express apps that echo what reached them, and identity's CheckSession over gRPC. */
+import { createHash } from 'node:crypto';
+import type { Server } from 'node:http';
+import express, { type Request, type Response } from 'express';
+import {
+  SERVICE_NAMES,
+  closeServer,
+  listen,
+  loadGrpcService,
+  startGrpcServer,
+  type Config,
+  type RunningGrpcServer,
+  type ServiceName,
+} from '@tracklens/kit';
+import { silentLogger } from '@tracklens/kit/testing';
+
+/** What an upstream saw of one request. */
+export interface Echo {
+  service: ServiceName;
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  bodyBytes: number;
+  bodySha256: string;
+}
+
+export interface Upstreams {
+  /** Every request the services received, oldest first. */
+  received: Echo[];
+  stop(): Promise<void>;
+}
+
+export interface UpstreamOptions {
+  /** Services not to start (their port stays closed). */
+  skip?: ServiceName[];
+  /** Runs when a service has read a request, before it answers. */
+  onRequest?: (echo: Echo) => void;
+}
+
+/** Sent by a test to make the service drop the connection without answering. */
+export const RESET_HEADER = 'x-test-reset';
+
+export async function startUpstreams(config: Config, options: UpstreamOptions = {}): Promise<Upstreams> {
+  const received: Echo[] = [];
+  const servers: Server[] = [];
+  for (const service of SERVICE_NAMES) {
+    if (options.skip?.includes(service)) continue;
+    const app = express();
+    app.get('/healthz', (_req: Request, res: Response) => {
+      res.json({ status: 'ok', service });
+    });
+    app.use((req: Request, res: Response) => {
+      if (req.headers[RESET_HEADER]) {
+        req.socket.destroy();
+        return;
+      }
+      const hash = createHash('sha256');
+      let bodyBytes = 0;
+      req.on('data', (chunk: Buffer) => {
+        bodyBytes += chunk.length;
+        hash.update(chunk);
+      });
+      req.on('end', () => {
+        const echo: Echo = {
+          service,
+          method: req.method,
+          url: req.originalUrl,
+          headers: req.headers,
+          bodyBytes,
+          bodySha256: hash.digest('hex'),
+        };
+        received.push(echo);
+        options.onRequest?.(echo);
+        res.json(echo);
+      });
+    });
+    servers.push(await listen(app, '127.0.0.1', config.services[service].httpPort));
+  }
+  return {
+    received,
+    stop: async () => {
+      await Promise.all(servers.map((server) => closeServer(server)));
+    },
+  };
+}
+
+export interface FakeIdentity {
+  /** Sessions CheckSession reports as no longer active. */
+  ended: Set<string>;
+  /** CheckSession calls answered so far. */
+  calls: () => number;
+  stop(): Promise<void>;
+}
+
+interface CheckSessionRequest {
+  session_id: string;
+  user_id: string;
+}
+
+export async function startFakeIdentity(config: Config): Promise<FakeIdentity> {
+  const ended = new Set<string>();
+  let calls = 0;
+  const server: RunningGrpcServer = await startGrpcServer(
+    [
+      {
+        service: loadGrpcService(config.protoDir, 'identity/v1/identity.proto', 'identity.v1.IdentityService'),
+        implementation: {
+          CheckSession: async (request: CheckSessionRequest) => {
+            calls += 1;
+            return { active: !ended.has(request.session_id) };
+          },
+        },
+      },
+    ],
+    { host: '127.0.0.1', port: config.services.identity.grpcPort },
+    silentLogger,
+  );
+  return { ended, calls: () => calls, stop: () => server.stop() };
+}
+
+/** Reads an echo out of a response body, failing the test when the gateway answered something else. */
+export function echoOf(response: { status: number; body: unknown }): Echo {
+  const body = response.body;
+  if (typeof body !== 'object' || body === null || !('service' in body) || !('bodySha256' in body)) {
+    throw new Error(`expected an upstream echo, got ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body as Echo;
+}

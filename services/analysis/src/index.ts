@@ -1,0 +1,1 @@
+export { createAnalysisService } from './service';

@@ -1,0 +1,4 @@
+import { loadConfigOrExit, runStandalone } from '@tracklens/kit';
+import { createAnalysisService } from './service';
+
+runStandalone('analysis', () => createAnalysisService({ config: loadConfigOrExit() }));

@@ -1,0 +1,1 @@
+export { createBillingService } from './service';

@@ -1,0 +1,1 @@
+export { createCatalogService } from './service';

@@ -1,0 +1,4 @@
+import { loadConfigOrExit, runStandalone } from '@tracklens/kit';
+import { createCatalogService } from './service';
+
+runStandalone('catalog', () => createCatalogService({ config: loadConfigOrExit() }));

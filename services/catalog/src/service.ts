@@ -1,0 +1,16 @@
+/** Composition root of catalog: every route, RPC and subscription is listed here. */
+import path from 'node:path';
+import { openRuntime, serve, type RunningService, type RuntimeOptions } from '@tracklens/kit';
+
+export const migrationsFolder = path.join(__dirname, '..', 'drizzle');
+
+export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'>;
+
+export async function createCatalogService(options: ServiceOptions): Promise<RunningService> {
+  const runtime = await openRuntime({ ...options, name: 'catalog', migrationsFolder });
+  return serve(runtime, {
+    routes: () => undefined,
+    grpc: [],
+    subscriptions: [],
+  });
+}

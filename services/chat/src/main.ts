@@ -1,0 +1,4 @@
+import { loadConfigOrExit, runStandalone } from '@tracklens/kit';
+import { createChatService } from './service';
+
+runStandalone('chat', () => createChatService({ config: loadConfigOrExit() }));

@@ -1,0 +1,2 @@
+/** media's tables. Its own domain tables arrive with the issues that build media; the outbox and inbox are here from the start. */
+export { inbox, outbox } from '@tracklens/kit';

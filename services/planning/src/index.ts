@@ -1,0 +1,1 @@
+export { createPlanningService } from './service';
