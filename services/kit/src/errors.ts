@@ -1,5 +1,5 @@
 /** One error type that carries the HTTP status and the body of ARCHITECTURE §6: {message, code?, upgradeRequired?, ...}. */
-import { ZodError } from 'zod';
+import { type ZodError } from 'zod';
 
 export type ErrorExtras = Record<string, unknown>;
 

@@ -1,0 +1,40 @@
+import express from 'express';
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { SESSION_COOKIE, requireAuth, signSession, verifySession } from './auth';
+import { finishHttpApp } from './http';
+import { silentLogger } from './testing';
+
+const secret = 'a-test-secret-of-some-length';
+
+function app(active = true) {
+  const application = express();
+  application.get('/private', requireAuth({ secret, isSessionActive: async () => active }), (req, res) => {
+    res.json(req.auth);
+  });
+  return finishHttpApp(application, silentLogger);
+}
+
+describe('session auth', () => {
+  const token = signSession(secret, { userId: 'u1', sessionId: 's1' });
+
+  it('should round-trip the claims of a signed token', () => {
+    expect(verifySession(secret, token)).toEqual({ userId: 'u1', sessionId: 's1' });
+  });
+
+  it('should refuse a token signed with another secret, an expired one and an unsigned one', () => {
+    expect(verifySession('another-secret-of-some-length', token)).toBeNull();
+    expect(verifySession(secret, signSession(secret, { userId: 'u1', sessionId: 's1' }, -10))).toBeNull();
+    expect(verifySession(secret, jwt.sign({ sid: 's1', sub: 'u1' }, '', { algorithm: 'none' }))).toBeNull();
+  });
+
+  it('should answer 401 NO_AUTH without a cookie and NO_SESSION for a bad or ended session', async () => {
+    expect((await request(app()).get('/private')).body.code).toBe('NO_AUTH');
+    expect((await request(app()).get('/private').set('Cookie', `${SESSION_COOKIE}=junk`)).body.code).toBe('NO_SESSION');
+    const ended = await request(app(false)).get('/private').set('Cookie', `${SESSION_COOKIE}=${token}`);
+    expect(ended.status).toBe(401);
+    expect(ended.body.code).toBe('NO_SESSION');
+    const ok = await request(app()).get('/private').set('Cookie', `${SESSION_COOKIE}=${token}`);
+    expect(ok.body).toEqual({ userId: 'u1', sessionId: 's1' });
+  });
+});

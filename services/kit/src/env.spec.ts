@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ENV_VARIABLES } from './env';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('should document every variable in the README', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const missing = Object.keys(ENV_VARIABLES)
+      .map((name) => name.replace(/^(IDENTITY|CATALOG|MEDIA|ANALYSIS|PLANNING|CHAT|BILLING)_/, '<SERVICE>_'))
+      .filter((name) => !readme.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
+  });
+
+  it('should name every bad variable', () => {
+    expect(() => loadConfig({ GATEWAY_PORT: 'eighty', APP_ENV: 'staging' })).toThrow(ConfigError);
+    try {
+      loadConfig({ GATEWAY_PORT: 'eighty', APP_ENV: 'staging' });
+    } catch (error) {
+      expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['APP_ENV', 'GATEWAY_PORT']);
+    }
+  });
+
+  it('should refuse embedded defaults in production', () => {
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/DATABASE_URL[\s\S]*NATS_URL[\s\S]*JWT_SECRET/);
+    expect(() =>
+      loadConfig({
+        APP_ENV: 'production',
+        DATABASE_URL: 'postgres://db/x',
+        NATS_URL: 'nats://nats:4222',
+        JWT_SECRET: 'a-real-secret-of-some-length',
+      }),
+    ).not.toThrow();
+  });
+
+  it('should default the service ports and URLs of ARCHITECTURE §2', () => {
+    const config = loadConfig({});
+    expect(config.services.identity).toEqual({
+      httpPort: 7101,
+      grpcPort: 7201,
+      url: 'http://127.0.0.1:7101',
+      grpcUrl: '127.0.0.1:7201',
+    });
+    expect(config.services.billing.httpPort).toBe(7107);
+    expect(config.gatewayPort).toBe(8080);
+  });
+});
