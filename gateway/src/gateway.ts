@@ -52,14 +52,22 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const agent = new http.Agent({ keepAlive: true });
   const admitted: AdmittedRoutes = new WeakMap();
 
-  const app = createHttpApp({ logger, metrics, parseJson: false });
+  const app = createHttpApp({ logger, metrics, parseJson: false, trustProxy: config.gatewayTrustProxy });
   registerHealthRoutes(app, {
     service: 'gateway',
     checks: upstreamHealthChecks(config.services, READINESS_TIMEOUT_MS),
     registry: metrics.registry,
     timeoutMs: READINESS_TIMEOUT_MS,
   });
-  app.use(createEdgeGuard({ matcher: createRouteMatcher(ROUTES), jwtSecret: config.jwtSecret, sessions, rateLimiter, admitted }));
+  app.use(
+    createEdgeGuard({
+      matcher: createRouteMatcher(ROUTES),
+      jwtSecret: config.jwtSecret,
+      sessions,
+      rateLimiter,
+      admitted,
+    }),
+  );
   for (const service of SERVICE_NAMES) {
     app.use(createUpstreamProxy({ service, target: config.services[service].url, admitted, agent, logger }));
   }

@@ -6,14 +6,18 @@ export function upstreamHealthChecks(
   services: Record<ServiceName, ServiceEndpoint>,
   timeoutMs: number,
 ): Record<ServiceName, HealthCheck> {
-  const entries = SERVICE_NAMES.map((name) => [name, () => checkHealthz(services[name].url, timeoutMs)] as const);
+  const entries = SERVICE_NAMES.map(
+    (name) => [name, () => checkHealthz(services[name].url, timeoutMs)] as const,
+  );
   return Object.fromEntries(entries) as Record<ServiceName, HealthCheck>;
 }
 
 async function checkHealthz(baseUrl: string, timeoutMs: number): Promise<void> {
   let response: globalThis.Response;
   try {
-    response = await fetch(`${baseUrl.replace(/\/+$/, '')}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(`${baseUrl.replace(/\/+$/, '')}/healthz`, {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
     throw new Error(`unreachable (${describeFetchError(error)})`);
   }
@@ -23,11 +27,15 @@ async function checkHealthz(baseUrl: string, timeoutMs: number): Promise<void> {
 
 /** fetch hides the socket error in `cause`; ECONNREFUSED says more than 'fetch failed'. */
 function describeFetchError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause: unknown = error.cause;
-  if (cause instanceof Error) {
-    const code: unknown = (cause as NodeJS.ErrnoException).code;
-    return typeof code === 'string' ? code : cause.message;
-  }
-  return error.name === 'TimeoutError' ? 'timed out' : error.message;
+  // Duck-typed: undici's errors may come from another realm (jest's vm), where instanceof Error is false.
+  const { name, message, cause } = fieldsOf(error);
+  const { code, message: causeMessage } = fieldsOf(cause);
+  if (typeof code === 'string') return code;
+  if (typeof causeMessage === 'string') return causeMessage;
+  if (name === 'TimeoutError') return 'timed out';
+  return typeof message === 'string' ? message : String(error);
+}
+
+function fieldsOf(value: unknown): { name?: unknown; message?: unknown; code?: unknown; cause?: unknown } {
+  return typeof value === 'object' && value !== null ? value : {};
 }

@@ -29,7 +29,12 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
       error: (error, req, res) => {
         const answer = proxyErrorFor(service, error);
         logger.warn(
-          { requestId: req.requestId, service, path: req.path, error: errorCode(error) ?? error.message },
+          {
+            requestId: req.requestId,
+            upstream: service,
+            path: req.path,
+            error: errorCode(error) ?? error.message,
+          },
           'upstream request failed',
         );
         if (!(res instanceof http.ServerResponse)) {
@@ -50,7 +55,11 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
 export function proxyErrorFor(service: ServiceName, error: Error): AppError {
   const code = errorCode(error);
   if (code && UNREACHABLE_CODES.has(code)) {
-    return new AppError(503, `The ${service} service is unavailable. Please try again shortly.`, 'SERVICE_UNAVAILABLE');
+    return new AppError(
+      503,
+      `The ${service} service is unavailable. Please try again shortly.`,
+      'SERVICE_UNAVAILABLE',
+    );
   }
   return new AppError(502, 'Bad gateway', 'BAD_GATEWAY');
 }

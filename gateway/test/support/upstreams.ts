@@ -103,7 +103,11 @@ export async function startFakeIdentity(config: Config): Promise<FakeIdentity> {
   const server: RunningGrpcServer = await startGrpcServer(
     [
       {
-        service: loadGrpcService(config.protoDir, 'identity/v1/identity.proto', 'identity.v1.IdentityService'),
+        service: loadGrpcService(
+          config.protoDir,
+          'identity/v1/identity.proto',
+          'identity.v1.IdentityService',
+        ),
         implementation: {
           CheckSession: async (request: CheckSessionRequest) => {
             calls += 1;

@@ -33,6 +33,7 @@ export interface Config {
   busMaxDeliveries: number;
   sessionCheckCacheMs: number;
   authRateLimitPerMinute: number;
+  gatewayTrustProxy: string;
   services: Record<ServiceName, ServiceEndpoint>;
 }
 
@@ -89,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     busMaxDeliveries: raw.BUS_MAX_DELIVERIES,
     sessionCheckCacheMs: raw.SESSION_CHECK_CACHE_MS,
     authRateLimitPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
+    gatewayTrustProxy: raw.GATEWAY_TRUST_PROXY,
     services,
   };
   assertProductionReady(config);

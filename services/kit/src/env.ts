@@ -96,6 +96,11 @@ export const ENV_VARIABLES = {
     schema: z.coerce.number().int().min(0).default(2000),
     description: 'How long the gateway trusts a session check before asking identity again',
   },
+  GATEWAY_TRUST_PROXY: {
+    schema: z.string().min(1).default('loopback'),
+    description:
+      "Proxies in front of the gateway whose X-Forwarded-For is believed (express 'trust proxy' value, e.g. 'loopback, 10.0.0.0/8' behind an ingress)",
+  },
   AUTH_RATE_LIMIT_PER_MINUTE: {
     schema: z.coerce.number().int().positive().default(60),
     description: 'Requests per minute one address may make to /api/login and /api/register at the gateway',

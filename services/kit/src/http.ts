@@ -14,13 +14,18 @@ export interface HttpAppOptions {
   metrics?: ServiceMetrics;
   /** Parse JSON bodies (the gateway streams bodies through instead). */
   parseJson?: boolean;
+  /**
+   * Which peers may set X-Forwarded-For. Services sit behind the gateway on private addresses; the
+   * gateway faces clients and trusts only its own host unless GATEWAY_TRUST_PROXY says otherwise.
+   */
+  trustProxy?: string;
 }
 
 /** Creates the app with everything that must run before routes. Call finishHttpApp after adding routes. */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = sanitizeRequestId(req.headers['x-request-id']) ?? newRequestId();
@@ -56,7 +61,8 @@ export function finishHttpApp(app: Express, logger: Logger): Express {
       logger.error({ err: error, requestId: req.requestId, path: req.path }, 'request failed');
     }
     if (res.headersSent) {
-      res.end();
+      // A response cut off mid-stream must look broken to the client, not complete.
+      res.destroy();
       return;
     }
     res.status(appError.status).json(appError.toBody());
@@ -73,9 +79,10 @@ export function toAppError(error: unknown): AppError {
   if (bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
     return new AppError(415, 'Unsupported request encoding', 'UNSUPPORTED_MEDIA_TYPE');
   }
-  const status = (error as { status?: unknown } | null)?.status;
+  // http-errors style errors (express, body-parser) say whether their message is safe to show.
+  const { status, expose, message } = (error ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new AppError(status, 'Bad request', 'BAD_REQUEST');
+    return new AppError(status, expose === true && typeof message === 'string' ? message : 'Bad request', 'BAD_REQUEST');
   }
   return new AppError(500, 'Internal server error', 'INTERNAL');
 }

@@ -59,6 +59,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<ServiceRunti
     await database.close();
     throw error;
   }
+  // Process-wide metrics once per process: in all-in-one the gateway reports them, not each service.
   const metrics = createMetrics(name, ownsBus);
   const relay = new OutboxRelay({ db: database.db, bus, logger, pollMs: config.outboxPollMs });
   logger.info({ database: database.kind, bus: bus.kind }, 'runtime opened');

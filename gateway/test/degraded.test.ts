@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { SESSION_COOKIE, signSession, type Config } from '@tracklens/kit';
+import { silentLogger, tempDir, testConfig } from '@tracklens/kit/testing';
+import { startGateway, type RunningGateway } from '../src';
+import { startFakeIdentity, startUpstreams, type FakeIdentity, type Upstreams } from './support/upstreams';
+
+describe('gateway with a service down', () => {
+  let config: Config;
+  let upstreams: Upstreams;
+  let identity: FakeIdentity;
+  let gateway: RunningGateway;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    config = await testConfig({ GATEWAY_HOST: '127.0.0.1', WEB_DIST: tempDir('tracklens-no-web-') });
+    identity = await startFakeIdentity(config);
+    upstreams = await startUpstreams(config, { skip: ['catalog'] });
+    gateway = await startGateway({ config, logger: silentLogger });
+    baseUrl = `http://127.0.0.1:${gateway.port}`;
+  });
+
+  afterAll(async () => {
+    await gateway.stop();
+    await upstreams.stop();
+    await identity.stop();
+  });
+
+  function sessionCookie(): string {
+    return `${SESSION_COOKIE}=${signSession(config.jwtSecret, { userId: 'user-1', sessionId: randomUUID() })}`;
+  }
+
+  it('should answer 503 when catalog is down', async () => {
+    const response = await request(baseUrl).get('/api/products').set('Cookie', sessionCookie());
+    expect(response.status).toBe(503);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.body).toEqual({
+      message: 'The catalog service is unavailable. Please try again shortly.',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
+
+  it('should keep serving the services that are up', async () => {
+    await request(baseUrl).get('/api/user/me').set('Cookie', sessionCookie()).expect(200);
+  });
+
+  it('should not be ready, naming catalog', async () => {
+    const response = await request(baseUrl).get('/readyz');
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ status: 'not_ready', checks: { identity: 'ok', billing: 'ok' } });
+    expect(response.body.checks.catalog).toMatch(/^error: unreachable \(ECONNREFUSED\)/);
+  });
+
+  it('should serve the placeholder page while the web client is not built', async () => {
+    const response = await request(baseUrl).get('/').accept('text/html');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text).toContain('<title>Tracklens</title>');
+    expect(response.text).toContain('The web client is not built yet. The API is at <code>/api</code>.');
+  });
+
+  // Last: it stops the fake identity.
+  it('should answer 503 rather than let anyone through when identity gRPC is unreachable', async () => {
+    await identity.stop();
+    const response = await request(baseUrl).get('/api/user/me').set('Cookie', sessionCookie());
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
