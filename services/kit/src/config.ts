@@ -47,7 +47,15 @@ export class ConfigError extends Error {
 /** The checkout's root folder, found from this file (dist/ or src/ of services/kit). */
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** What a process will open; the gateway opens no database and no bus. */
+export interface ConfigNeeds {
+  database: boolean;
+  bus: boolean;
+}
+
+const SERVICE_NEEDS: ConfigNeeds = { database: true, bus: true };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, needs: ConfigNeeds = SERVICE_NEEDS): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = envSchema.safeParse(present);
   if (!result.success) {
@@ -93,24 +101,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatewayTrustProxy: raw.GATEWAY_TRUST_PROXY,
     services,
   };
-  assertProductionReady(config);
+  assertProductionReady(config, needs);
   return config;
 }
 
 /** Production never runs on the embedded stand-ins. */
-function assertProductionReady(config: Config): void {
+function assertProductionReady(config: Config, needs: ConfigNeeds): void {
   if (!config.isProduction) return;
   const problems: string[] = [];
-  if (!config.databaseUrl) problems.push('DATABASE_URL: required in production (embedded PGlite is for development)');
-  if (!config.natsUrl) problems.push('NATS_URL: required in production (the in-process bus is for development)');
+  if (needs.database && !config.databaseUrl) problems.push('DATABASE_URL: required in production (embedded PGlite is for development)');
+  if (needs.bus && !config.natsUrl) problems.push('NATS_URL: required in production (the in-process bus is for development)');
   if (config.jwtSecret === DEFAULT_JWT_SECRET) problems.push('JWT_SECRET: the default secret is refused in production');
   if (problems.length > 0) throw new ConfigError(problems);
 }
 
 /** Loads config or exits the process with the list of bad variables. */
-export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env, needs: ConfigNeeds = SERVICE_NEEDS): Config {
   try {
-    return loadConfig(env);
+    return loadConfig(env, needs);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

@@ -33,6 +33,12 @@ describe('configuration', () => {
     ).not.toThrow();
   });
 
+  it('should let the gateway start in production without a database or a bus', () => {
+    const env = { APP_ENV: 'production', JWT_SECRET: 'a-real-secret-of-some-length' };
+    expect(() => loadConfig(env)).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig(env, { database: false, bus: false })).not.toThrow();
+  });
+
   it('should default the service ports and URLs of ARCHITECTURE §2', () => {
     const config = loadConfig({});
     expect(config.services.identity).toEqual({
