@@ -1,7 +1,8 @@
 /** All SQL of identity. */
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { enqueueEvent, type Database, type EventEnvelope } from '@tracklens/kit';
+import { enqueueEvent, type Database } from '@tracklens/kit';
 import type { SubscriptionStatus, User } from '@tracklens/contracts';
+import type { IdentityStore, NewAccount } from '../domain/identity';
 import { credentials, loginFailures, sessions, users } from './schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -18,16 +19,7 @@ function toUser(row: UserRow): User {
   };
 }
 
-export interface NewAccount {
-  id: string;
-  name: string;
-  email: string;
-  passwordHash: string;
-  session: { id: string; expiresAt: Date };
-  event: { subject: string; envelope: EventEnvelope };
-}
-
-export class IdentityRepository {
+export class IdentityRepository implements IdentityStore {
   constructor(private readonly db: Database) {}
 
   /** Creates the user, the credential, the first session and the registered event in one transaction; null when the email is taken. */

@@ -7,15 +7,19 @@ export const MAX_FAILED_LOGINS_PER_MINUTE = 10;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const DUPLICATE_EMAIL = 'An account with this email already exists';
 
+/** A new user with their credential, first session and registered event, stored together. */
+export interface NewAccount {
+  id: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  session: { id: string; expiresAt: Date };
+  event: { subject: string; envelope: EventEnvelope };
+}
+
+/** What identity needs from its storage (src/db/identity.repository.ts implements it). */
 export interface IdentityStore {
-  createAccount(account: {
-    id: string;
-    name: string;
-    email: string;
-    passwordHash: string;
-    session: { id: string; expiresAt: Date };
-    event: { subject: string; envelope: EventEnvelope };
-  }): Promise<User | null>;
+  createAccount(account: NewAccount): Promise<User | null>;
   findCredentialsByEmail(email: string): Promise<{ user: User; passwordHash: string } | null>;
   findUser(id: string): Promise<User | null>;
   createSession(session: { id: string; userId: string; expiresAt: Date }): Promise<void>;
