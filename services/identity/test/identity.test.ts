@@ -58,11 +58,13 @@ describe('identity service', () => {
     expect(cookie).toMatch(/Max-Age=604800/);
   });
 
-  it('should publish identity.user.registered', async () => {
-    const { user } = await register();
-    await eventually(() => expect(registered.some((e) => (e.data as { userId: string }).userId === user.id)).toBe(true));
-    const event = registered.find((e) => (e.data as { userId: string }).userId === user.id);
-    expect(event).toMatchObject({ type: 'identity.user.registered', version: 1, producer: 'identity' });
+  it('should publish identity.user.registered carrying the request id of the call', async () => {
+    const res = await request(base).post('/api/register').set('x-request-id', 'req-register-42').send(newAccount());
+    expect(res.status).toBe(201);
+    const userId = res.body.user.id as string;
+    await eventually(() => expect(registered.some((e) => (e.data as { userId: string }).userId === userId)).toBe(true));
+    const event = registered.find((e) => (e.data as { userId: string }).userId === userId);
+    expect(event).toMatchObject({ type: 'identity.user.registered', version: 1, producer: 'identity', requestId: 'req-register-42' });
   });
 
   it('should store the password as an argon2id hash', async () => {
