@@ -1,0 +1,87 @@
+/**
+ * Starts the all-in-one product on free ports with a fresh DATA_DIR, serving web/dist, and waits for
+ * /healthz. The base URL reaches the tests through E2E_BASE_URL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const SERVICES = ['IDENTITY', 'CATALOG', 'MEDIA', 'ANALYSIS', 'PLANNING', 'CHAT', 'BILLING'];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The product exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The product did not answer ${url}/healthz within ${timeoutMs} ms:\n${log()}`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  const repoRoot = path.resolve(__dirname, '..', '..', '..');
+  const main = path.join(repoRoot, 'deploy', 'all-in-one', 'dist', 'main.js');
+  const webDist = path.join(repoRoot, 'web', 'dist');
+  for (const required of [main, path.join(webDist, 'index.html')]) {
+    if (!fs.existsSync(required))
+      throw new Error(`${required} is missing: run \`npm run build\` at the repository root first`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklens-e2e-'));
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    APP_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    GATEWAY_PORT: String(await freePort()),
+  };
+  delete env.DATABASE_URL;
+  delete env.NATS_URL;
+  for (const service of SERVICES) {
+    env[`${service}_HTTP_PORT`] = String(await freePort());
+    env[`${service}_GRPC_PORT`] = String(await freePort());
+  }
+
+  let output = '';
+  const child = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const baseUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+  (globalThis as Record<string, unknown>).__TRACKLENS_E2E__ = { child, dataDir, log: () => output };
+}

@@ -1,0 +1,67 @@
+/** Every route of product-spec §2. Pages load on demand so the landing page stays small. */
+import { lazy } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouteErrorScreen, SessionGate } from '../features/session/session-gate';
+import { RequireAuth } from './require-auth';
+
+const LandingPage = lazy(() => import('../features/landing/landing.page'));
+const PricingPage = lazy(() => import('../features/pricing/pricing.page'));
+const AuthPage = lazy(() => import('../features/auth/auth.page'));
+const NotFoundPage = lazy(() => import('../features/not-found/not-found.page'));
+const AppLayout = lazy(() => import('../features/session/app-layout'));
+const OnboardingNamePage = lazy(() => import('../features/onboarding/onboarding-name.page'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard.page'));
+
+const placeholders = () => import('../features/placeholder/placeholder.pages');
+const OnboardingVideoUploadPage = lazy(() =>
+  placeholders().then((m) => ({ default: m.OnboardingVideoUploadPage })),
+);
+const OnboardingProcessingPage = lazy(() =>
+  placeholders().then((m) => ({ default: m.OnboardingProcessingPage })),
+);
+const PaymentProcessingPage = lazy(() => placeholders().then((m) => ({ default: m.PaymentProcessingPage })));
+const ProductOverviewPage = lazy(() => placeholders().then((m) => ({ default: m.ProductOverviewPage })));
+const TrackingPlanPage = lazy(() => placeholders().then((m) => ({ default: m.TrackingPlanPage })));
+const AnalyticsPage = lazy(() => placeholders().then((m) => ({ default: m.AnalyticsPage })));
+const KnowledgeBasePage = lazy(() => placeholders().then((m) => ({ default: m.KnowledgeBasePage })));
+const SavedPage = lazy(() => placeholders().then((m) => ({ default: m.SavedPage })));
+const AdminPage = lazy(() => placeholders().then((m) => ({ default: m.AdminPage })));
+
+export const routes: RouteObject[] = [
+  {
+    element: <SessionGate />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/pricing', element: <PricingPage /> },
+      { path: '/login', element: <AuthPage mode="login" /> },
+      { path: '/signup', element: <AuthPage mode="signup" /> },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: '/onboarding', element: <Navigate to="/onboarding-name" replace /> },
+          { path: '/onboarding-name', element: <OnboardingNamePage /> },
+          { path: '/onboarding-video-upload', element: <OnboardingVideoUploadPage /> },
+          { path: '/onboarding-processing', element: <OnboardingProcessingPage /> },
+          { path: '/payment-processing', element: <PaymentProcessingPage /> },
+          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/products/:productId', element: <ProductOverviewPage /> },
+          { path: '/products/:productId/tracking-plan', element: <TrackingPlanPage /> },
+          { path: '/products/:productId/analytics', element: <AnalyticsPage /> },
+          { path: '/products/:productId/knowledge-base', element: <KnowledgeBasePage /> },
+          { path: '/products/:productId/saved', element: <SavedPage /> },
+          { path: '/admin', element: <AdminPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,20 @@
+/** The Redux store: the RTK Query cache and the session. */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { sessionReducer } from '../features/session/session.slice';
+import { sessionListener } from '../features/session/session.listener';
+import { api } from './api';
+
+const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer });
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(sessionListener.middleware).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

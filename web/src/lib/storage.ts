@@ -1,0 +1,60 @@
+/** The browser storage keys of product-spec §3, and typed access to them. */
+
+export const STORAGE_KEYS = {
+  user: 'user',
+  onboardingProductData: 'onboarding_product_data',
+  paymentReferrer: 'payment_referrer',
+  currentProduct: 'currentProduct',
+  lastCreatedProduct: 'lastCreatedProduct',
+  redirectAfterLogin: 'redirect_after_login',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** What logout removes (product-spec §4 Session); redirect_after_login survives it on purpose. */
+export const LOGOUT_KEYS: readonly StorageKey[] = [
+  STORAGE_KEYS.user,
+  STORAGE_KEYS.onboardingProductData,
+  STORAGE_KEYS.paymentReferrer,
+  STORAGE_KEYS.currentProduct,
+  STORAGE_KEYS.lastCreatedProduct,
+];
+
+function store(): Storage | undefined {
+  // Private modes and tests without a DOM may lack localStorage; the app then runs without persistence.
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readString(key: StorageKey): string | null {
+  return store()?.getItem(key) ?? null;
+}
+
+export function writeString(key: StorageKey, value: string): void {
+  store()?.setItem(key, value);
+}
+
+export function readJson<T>(key: StorageKey): T | null {
+  const raw = readString(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown): void {
+  writeString(key, JSON.stringify(value));
+}
+
+export function removeKey(key: StorageKey): void {
+  store()?.removeItem(key);
+}
+
+export function removeKeys(keys: readonly StorageKey[]): void {
+  for (const key of keys) removeKey(key);
+}
