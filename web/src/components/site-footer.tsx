@@ -1,6 +1,6 @@
 /** Footer of the public pages. */
 import { Link } from 'react-router-dom';
-import { EXTERNAL_LINKS } from './external-links';
+import { ExternalNavItems } from './external-nav-items';
 import { Logo } from './logo';
 
 export function SiteFooter() {
@@ -13,26 +13,7 @@ export function SiteFooter() {
             <li>
               <Link to="/pricing">Pricing</Link>
             </li>
-            <li>
-              <a href={EXTERNAL_LINKS.blog} target="_blank" rel="noopener noreferrer">
-                Blog
-              </a>
-            </li>
-            <li>
-              <a href={EXTERNAL_LINKS.youtube} target="_blank" rel="noopener noreferrer">
-                YouTube
-              </a>
-            </li>
-            <li>
-              <a href={EXTERNAL_LINKS.about} target="_blank" rel="noopener noreferrer">
-                About
-              </a>
-            </li>
-            <li>
-              <a href={EXTERNAL_LINKS.bookDemo} target="_blank" rel="noopener noreferrer">
-                Book a Demo
-              </a>
-            </li>
+            <ExternalNavItems withBookDemo />
           </ul>
         </nav>
         <p className="site-footer__copy">© {new Date().getFullYear()} Tracklens</p>

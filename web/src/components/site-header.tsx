@@ -1,7 +1,7 @@
 /** Header of the public pages: logo, Pricing, Blog, YouTube, About, Log In, Sign Up (Home on /pricing). */
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { EXTERNAL_LINKS } from './external-links';
+import { ExternalNavItems } from './external-nav-items';
 import { Logo } from './logo';
 
 export function SiteHeader({ showHome = false }: { showHome?: boolean }) {
@@ -41,21 +41,7 @@ export function SiteHeader({ showHome = false }: { showHome?: boolean }) {
                 Pricing
               </NavLink>
             </li>
-            <li>
-              <a href={EXTERNAL_LINKS.blog} target="_blank" rel="noopener noreferrer">
-                Blog
-              </a>
-            </li>
-            <li>
-              <a href={EXTERNAL_LINKS.youtube} target="_blank" rel="noopener noreferrer">
-                YouTube
-              </a>
-            </li>
-            <li>
-              <a href={EXTERNAL_LINKS.about} target="_blank" rel="noopener noreferrer">
-                About
-              </a>
-            </li>
+            <ExternalNavItems />
           </ul>
           <div className="site-header__actions">
             <Link to="/login" className="tl-button tl-button--ghost" onClick={close}>
