@@ -1,27 +1,11 @@
 // Unit tests of the web client: jsdom, TypeScript through ts-jest with the web compiler options (as CommonJS).
 const path = require('node:path');
-const { compilerOptions } = require('./tsconfig.json');
 
 module.exports = {
   rootDir: __dirname,
   testEnvironment: '<rootDir>/src/test/jsdom-environment.cjs',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
-  transform: {
-    '^.+\\.tsx?$': [
-      'ts-jest',
-      {
-        diagnostics: false,
-        tsconfig: {
-          ...compilerOptions,
-          module: 'commonjs',
-          moduleResolution: 'node10',
-          ignoreDeprecations: '6.0',
-          paths: undefined,
-          types: ['jest', 'node'],
-        },
-      },
-    ],
-  },
+  transform: require('./jest.transform.cjs'),
   moduleNameMapper: {
     // antd's ES build is ESM; its CommonJS build is the same code for jest.
     '^antd/es/(.*)$': 'antd/lib/$1',

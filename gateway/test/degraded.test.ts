@@ -1,34 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { SESSION_COOKIE, signSession, type Config } from '@tracklens/kit';
-import { silentLogger, tempDir, testConfig } from '@tracklens/kit/testing';
-import { startGateway, type RunningGateway } from '../src';
-import { startFakeIdentity, startUpstreams, type FakeIdentity, type Upstreams } from './support/upstreams';
+import { tempDir, testConfig } from '@tracklens/kit/testing';
+import { startTestGateway, type TestGateway } from './support/test-gateway';
 
 describe('gateway with a service down', () => {
-  let config: Config;
-  let upstreams: Upstreams;
-  let identity: FakeIdentity;
-  let gateway: RunningGateway;
+  let running: TestGateway;
   let baseUrl: string;
 
   beforeAll(async () => {
-    config = await testConfig({ GATEWAY_HOST: '127.0.0.1', WEB_DIST: tempDir('tracklens-no-web-') });
-    identity = await startFakeIdentity(config);
-    upstreams = await startUpstreams(config, { skip: ['catalog'] });
-    gateway = await startGateway({ config, logger: silentLogger });
-    baseUrl = `http://127.0.0.1:${gateway.port}`;
+    const config = await testConfig({ GATEWAY_HOST: '127.0.0.1', WEB_DIST: tempDir('tracklens-no-web-') });
+    running = await startTestGateway(config, { skip: ['catalog'] });
+    baseUrl = running.baseUrl;
   });
 
   afterAll(async () => {
-    await gateway.stop();
-    await upstreams.stop();
-    await identity.stop();
+    await running.stop();
   });
 
-  function sessionCookie(): string {
-    return `${SESSION_COOKIE}=${signSession(config.jwtSecret, { userId: 'user-1', sessionId: randomUUID() })}`;
-  }
+  const sessionCookie = () => running.sessionCookie();
 
   it('should answer 503 when catalog is down', async () => {
     const response = await request(baseUrl).get('/api/products').set('Cookie', sessionCookie());
@@ -61,7 +49,7 @@ describe('gateway with a service down', () => {
 
   // Last: it stops the fake identity.
   it('should answer 503 rather than let anyone through when identity gRPC is unreachable', async () => {
-    await identity.stop();
+    await running.identity.stop();
     const response = await request(baseUrl).get('/api/user/me').set('Cookie', sessionCookie());
     expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ code: 'UNAVAILABLE' });

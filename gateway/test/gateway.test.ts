@@ -4,24 +4,17 @@ import http from 'node:http';
 import path from 'node:path';
 import request from 'supertest';
 import { SESSION_COOKIE, signSession, type Config } from '@tracklens/kit';
-import { silentLogger, tempDir, testConfig } from '@tracklens/kit/testing';
-import { startGateway, type RunningGateway } from '../src';
-import {
-  RESET_HEADER,
-  echoOf,
-  startFakeIdentity,
-  startUpstreams,
-  type FakeIdentity,
-  type Upstreams,
-} from './support/upstreams';
+import { tempDir, testConfig } from '@tracklens/kit/testing';
+import { RESET_HEADER, echoOf, type FakeIdentity, type Upstreams } from './support/upstreams';
+import { startTestGateway, type TestGateway } from './support/test-gateway';
 
 const RATE_LIMIT = 3;
 
 describe('gateway', () => {
   let config: Config;
+  let running: TestGateway;
   let upstreams: Upstreams;
   let identity: FakeIdentity;
-  let gateway: RunningGateway;
   let baseUrl: string;
 
   beforeAll(async () => {
@@ -39,9 +32,8 @@ describe('gateway', () => {
       SESSION_CHECK_CACHE_MS: '600000',
       AUTH_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     });
-    identity = await startFakeIdentity(config);
     // identity ends the session when it handles a logout, as the real service does.
-    upstreams = await startUpstreams(config, {
+    running = await startTestGateway(config, {
       onRequest: (echo) => {
         if (echo.service === 'identity' && echo.url === '/api/logout') {
           const sessionId = sessionIdOf(echo.headers.cookie);
@@ -49,14 +41,11 @@ describe('gateway', () => {
         }
       },
     });
-    gateway = await startGateway({ config, logger: silentLogger });
-    baseUrl = `http://127.0.0.1:${gateway.port}`;
+    ({ upstreams, identity, baseUrl } = running);
   });
 
   afterAll(async () => {
-    await gateway.stop();
-    await upstreams.stop();
-    await identity.stop();
+    await running.stop();
   });
 
   function send(method: Method, url: string): request.Test {
@@ -65,9 +54,7 @@ describe('gateway', () => {
   }
 
   /** A fresh session's cookie header. */
-  function sessionCookie(sessionId = randomUUID()): string {
-    return `${SESSION_COOKIE}=${signSession(config.jwtSecret, { userId: 'user-1', sessionId })}`;
-  }
+  const sessionCookie = (sessionId?: string) => running.sessionCookie(sessionId);
 
   function sessionIdOf(cookieHeader: string | string[] | undefined): string | undefined {
     const token = String(cookieHeader ?? '').match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))?.[1];
@@ -125,7 +112,7 @@ describe('gateway', () => {
     it('should not let a dot segment pass a public prefix', async () => {
       const before = upstreams.received.length;
       for (const url of ['/api/billing/../products', '/api/billing/%2e%2e/products', '/api/billing/./x']) {
-        const response = await rawRequest(gateway.port, 'GET', url);
+        const response = await rawRequest(running.gateway.port, 'GET', url);
         expect(response.status).toBe(404);
       }
       expect(upstreams.received.length).toBe(before);

@@ -1,4 +1,4 @@
-import { freePort, freshDatabaseUrl } from '@tracklens/kit/testing';
+import { freePortEnv, freshDatabaseUrl } from '@tracklens/kit/testing';
 import { SERVICE_NAMES } from '@tracklens/kit';
 import { startCluster, type Cluster } from '../src/cluster';
 import { Visitor } from './product';
@@ -9,13 +9,8 @@ describe('distributed mode (start:cluster)', () => {
   let gatewayPort: number;
 
   beforeAll(async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, APP_ENV: 'test', LOG_LEVEL: 'warn' };
-    for (const name of SERVICE_NAMES) {
-      env[`${name.toUpperCase()}_HTTP_PORT`] = String(await freePort());
-      env[`${name.toUpperCase()}_GRPC_PORT`] = String(await freePort());
-    }
-    gatewayPort = await freePort();
-    env.GATEWAY_PORT = String(gatewayPort);
+    const env: NodeJS.ProcessEnv = { ...process.env, APP_ENV: 'test', LOG_LEVEL: 'warn', ...(await freePortEnv()) };
+    gatewayPort = Number(env.GATEWAY_PORT);
     env.DATABASE_URL = await freshDatabaseUrl('cluster');
     cluster = await startCluster({ env, readyTimeoutMs: 90_000 });
   }, 120_000);

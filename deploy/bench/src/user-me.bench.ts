@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { startAllInOne } from '@tracklens/all-in-one';
 import { loadConfig } from '@tracklens/kit';
-import { freePort, tempDir } from '@tracklens/kit/testing';
+import { freePortEnv, tempDir } from '@tracklens/kit/testing';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,12 +30,12 @@ async function measure(url: string, cookie: string): Promise<Figures> {
 }
 
 async function main(): Promise<void> {
-  const env: NodeJS.ProcessEnv = { APP_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: tempDir('tracklens-bench-') };
-  for (const name of ['IDENTITY', 'CATALOG', 'MEDIA', 'ANALYSIS', 'PLANNING', 'CHAT', 'BILLING']) {
-    env[`${name}_HTTP_PORT`] = String(await freePort());
-    env[`${name}_GRPC_PORT`] = String(await freePort());
-  }
-  env.GATEWAY_PORT = String(await freePort());
+  const env: NodeJS.ProcessEnv = {
+    APP_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: tempDir('tracklens-bench-'),
+    ...(await freePortEnv()),
+  };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   if (process.env.NATS_URL) env.NATS_URL = process.env.NATS_URL;
   const config = loadConfig(env);

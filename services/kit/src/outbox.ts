@@ -146,7 +146,7 @@ export function handleOnce(db: Database, consumer: string, handler: InboxHandler
           .onConflictDoNothing()
           .returning({ eventId: inbox.eventId });
         if (inserted.length === 0) return 'skipped' as const;
-        await handler(envelope, tx as unknown as Database);
+        await handler(envelope, tx);
         return 'handled' as const;
       }),
     );

@@ -77,7 +77,7 @@ describe('outbox and inbox', () => {
     const envelope = createEnvelope(name, `${name}.note.created`, { body: 'hello' });
     await source.db.transaction(async (tx) => {
       await tx.insert(notes).values({ id: randomUUID(), body: 'hello' });
-      await enqueueEvent(tx as never, `${name}.note.created`, envelope);
+      await enqueueEvent(tx, `${name}.note.created`, envelope);
     });
     relayFor(source).start();
     await eventually(() => expect(received.map((e) => e.id)).toEqual([envelope.id]));
@@ -93,7 +93,7 @@ describe('outbox and inbox', () => {
     const envelope = createEnvelope(name, `${name}.note.created`, { body: 'lost' });
     await expect(
       source.db.transaction(async (tx) => {
-        await enqueueEvent(tx as never, `${name}.note.created`, envelope);
+        await enqueueEvent(tx, `${name}.note.created`, envelope);
         throw new Error('state change failed');
       }),
     ).rejects.toThrow('state change failed');
@@ -149,7 +149,7 @@ describe('outbox and inbox', () => {
     };
     await bus.subscribe({ durable: `${name}-sink`, subject: `${name}.note.created`, maxDeliveries: 5 }, ackLost);
     await source.db.transaction(async (tx) => {
-      await enqueueEvent(tx as never, `${name}.note.created`, createEnvelope(name, `${name}.note.created`, { body: 'once' }));
+      await enqueueEvent(tx, `${name}.note.created`, createEnvelope(name, `${name}.note.created`, { body: 'once' }));
     });
     relayFor(source).start();
     await eventually(() => expect(deliveries).toBeGreaterThanOrEqual(2));
@@ -189,7 +189,7 @@ describe('outbox and inbox', () => {
       dead.push(envelope.id);
     });
     const envelope = createEnvelope(name, subject, {});
-    await source.db.transaction(async (tx) => enqueueEvent(tx as never, subject, envelope));
+    await source.db.transaction(async (tx) => enqueueEvent(tx, subject, envelope));
     relayFor(source).start();
     await eventually(() => expect(dead).toEqual([envelope.id]), 20_000);
     expect(attempts).toHaveLength(3);
@@ -213,7 +213,7 @@ describe('outbox and inbox', () => {
       close: async () => undefined,
     };
     const envelope = createEnvelope(name, `${name}.note.created`, {});
-    await source.db.transaction(async (tx) => enqueueEvent(tx as never, `${name}.note.created`, envelope));
+    await source.db.transaction(async (tx) => enqueueEvent(tx, `${name}.note.created`, envelope));
     const relay = new OutboxRelay({ db: source.db, bus: flakyBus, logger: silentLogger, pollMs: 20 });
     expect(await relay.publishPending()).toBe(0);
     const [failed] = rowsOf<{ attempts: number }>(

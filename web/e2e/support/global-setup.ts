@@ -4,23 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-const SERVICES = ['IDENTITY', 'CATALOG', 'MEDIA', 'ANALYSIS', 'PLANNING', 'CHAT', 'BILLING'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePortEnv } from '@tracklens/kit/testing';
 
 async function waitForHealth(
   url: string,
@@ -58,14 +44,10 @@ export default async function globalSetup(): Promise<void> {
     WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    GATEWAY_PORT: String(await freePort()),
+    ...(await freePortEnv()),
   };
   delete env.DATABASE_URL;
   delete env.NATS_URL;
-  for (const service of SERVICES) {
-    env[`${service}_HTTP_PORT`] = String(await freePort());
-    env[`${service}_GRPC_PORT`] = String(await freePort());
-  }
 
   let output = '';
   const child = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,22 +1,10 @@
 import { screen } from '@testing-library/react';
-import type { User } from '../api/identity.api';
 import { initialSessionState } from '../features/session/session.slice';
 import { STORAGE_KEYS } from '../lib/storage';
 import { renderWithProviders } from '../test/render';
 import { RequireAuth } from './require-auth';
+import { aUser } from '../test/factories';
 
-function aUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 'user-1',
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    subscriptionStatus: 'free',
-    videosUploaded: 0,
-    trackingPlansGenerated: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const routes = (requireSubscription = false) => [
   {

@@ -1,6 +1,5 @@
 /** The closing call to action of the public pages: Start Free Trial and Book a Demo. */
-import { Link } from 'react-router-dom';
-import { EXTERNAL_LINKS } from './external-links';
+import { TrialAndDemoActions } from './trial-and-demo-actions';
 
 export function CallToAction() {
   return (
@@ -13,19 +12,7 @@ export function CallToAction() {
           Upload your product video and get comprehensive tracking plans, and analytics strategies powered by
           AI.
         </p>
-        <div className="cta__actions">
-          <Link to="/signup" className="tl-button tl-button--light tl-button--large">
-            Start Free Trial
-          </Link>
-          <a
-            href={EXTERNAL_LINKS.bookDemo}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="tl-button tl-button--on-dark tl-button--large"
-          >
-            Book a Demo
-          </a>
-        </div>
+        <TrialAndDemoActions className="cta__actions" tone="dark-background" />
       </div>
     </section>
   );

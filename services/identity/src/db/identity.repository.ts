@@ -33,7 +33,7 @@ export class IdentityRepository implements IdentityStore {
       if (!row) return null;
       await tx.insert(credentials).values({ userId: row.id, passwordHash: account.passwordHash });
       await tx.insert(sessions).values({ id: account.session.id, userId: row.id, expiresAt: account.session.expiresAt });
-      await enqueueEvent(tx as unknown as Database, account.event.subject, account.event.envelope);
+      await enqueueEvent(tx, account.event.subject, account.event.envelope);
       return toUser(row);
     });
   }

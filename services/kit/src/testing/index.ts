@@ -7,6 +7,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig, type Config } from '../config';
 import { ensurePostgresDatabase } from '../db';
+import { SERVICE_NAMES } from '../env';
 import type { EventBus } from '../events';
 import { InProcessBus } from '../in-process-bus';
 import { connectNatsBus } from '../nats-bus';
@@ -52,19 +53,24 @@ export async function testBus(name = 'test'): Promise<EventBus> {
   return new InProcessBus({ logger: silentLogger, retryBaseMs: 20 });
 }
 
+/** GATEWAY_PORT and every service's HTTP and gRPC port, each a port free right now. */
+export async function freePortEnv(): Promise<Record<string, string>> {
+  const env: Record<string, string> = { GATEWAY_PORT: String(await freePort()) };
+  for (const name of SERVICE_NAMES) {
+    env[`${name.toUpperCase()}_HTTP_PORT`] = String(await freePort());
+    env[`${name.toUpperCase()}_GRPC_PORT`] = String(await freePort());
+  }
+  return env;
+}
+
 /** Config for a test: random free ports, a temporary DATA_DIR, quiet logs. */
 export async function testConfig(env: Record<string, string | undefined> = {}): Promise<Config> {
-  const ports: Record<string, string> = {};
-  for (const name of ['IDENTITY', 'CATALOG', 'MEDIA', 'ANALYSIS', 'PLANNING', 'CHAT', 'BILLING']) {
-    ports[`${name}_HTTP_PORT`] = String(await freePort());
-    ports[`${name}_GRPC_PORT`] = String(await freePort());
-  }
+  const ports = await freePortEnv();
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
   return loadConfig({
     APP_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: tempDir(),
-    GATEWAY_PORT: String(await freePort()),
     OUTBOX_POLL_MS: '100',
     ...ports,
     ...clean,

@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '../../lib/storage';
 import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
 import { renderWithProviders } from '../../test/render';
 import { AuthForm } from './auth.page';
+import { aUser } from '../../test/factories';
 
 const realFetch = globalThis.fetch;
 let server: TestServer;
@@ -23,15 +24,7 @@ function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-const user = {
-  id: 'user-1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  subscriptionStatus: 'free',
-  videosUploaded: 0,
-  trackingPlansGenerated: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user = aUser();
 
 describe(AuthForm.name, () => {
   it("should say 'Signing in...' while pending and show the server's message on the form", async () => {

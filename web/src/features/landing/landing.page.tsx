@@ -1,7 +1,6 @@
 /** Landing page `/` (product-spec §1, §2): hero, the three feature blocks, How It Works, plans, call to action. */
-import { Link } from 'react-router-dom';
 import { CallToAction } from '../../components/call-to-action';
-import { EXTERNAL_LINKS } from '../../components/external-links';
+import { TrialAndDemoActions } from '../../components/trial-and-demo-actions';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { PlanCards } from '../pricing/plan-cards';
@@ -97,19 +96,7 @@ export default function LandingPage() {
                 Upload your product video and get comprehensive tracking plans, and analytics strategies
                 powered by AI.
               </p>
-              <div className="hero__actions">
-                <Link to="/signup" className="tl-button tl-button--primary tl-button--large">
-                  Start Free Trial
-                </Link>
-                <a
-                  href={EXTERNAL_LINKS.bookDemo}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="tl-button tl-button--outline tl-button--large"
-                >
-                  Book a Demo
-                </a>
-              </div>
+              <TrialAndDemoActions className="hero__actions" tone="light-background" />
             </div>
             <ProductPreview />
           </div>

@@ -4,7 +4,6 @@
  * The session transitions of product-spec §4 against a real local HTTP server, with the real store.
  */
 import { catalogApi } from '../../api/catalog.api';
-import type { User } from '../../api/identity.api';
 import { api } from '../../app/api';
 import { makeStore as makeAppStore } from '../../app/store';
 import { STORAGE_KEYS } from '../../lib/storage';
@@ -19,19 +18,8 @@ import {
   signedIn,
   startSession,
 } from './session.thunks';
+import { aUser } from '../../test/factories';
 
-function aUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 'user-1',
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    subscriptionStatus: 'free',
-    videosUploaded: 0,
-    trackingPlansGenerated: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const realFetch = globalThis.fetch;
 const stores: ReturnType<typeof makeAppStore>[] = [];
