@@ -76,7 +76,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   let server: http.Server;
   try {
-    server = await listen(app, config.gatewayHost, config.gatewayPort);
+    // Uploads of up to 500 MB stream through here: Node's default 5-minute requestTimeout would cut slow ones.
+    server = await listen(app, config.gatewayHost, config.gatewayPort, { requestTimeoutMs: config.uploads.requestTimeoutMs });
   } catch (error) {
     identity.close();
     agent.destroy();

@@ -4,6 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { openRuntime, serve, type RunningService, type RuntimeOptions } from '@tracklens/kit';
 import { IdentityRepository } from './db/identity.repository';
 import { Identity, type PasswordHasher } from './domain/identity';
+import { onBillingChanged } from './events/on-billing-changed.handler';
 import { identityGrpc } from './grpc/identity.grpc';
 import { registerIdentityRoutes } from './http/identity.routes';
 
@@ -19,7 +20,7 @@ export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'>;
 
 export async function createIdentityService(options: ServiceOptions): Promise<RunningService> {
   const runtime = await openRuntime({ ...options, name: 'identity', migrationsFolder });
-  const { config, db } = runtime;
+  const { config, db, logger } = runtime;
   const repository = new IdentityRepository(db);
   const identity = new Identity(repository, argon2id, argon2id.hash(`decoy-${Math.random()}`));
   const prune = setInterval(() => void repository.prune().catch(() => undefined), 10 * 60 * 1000);
@@ -33,7 +34,7 @@ export async function createIdentityService(options: ServiceOptions): Promise<Ru
         secureCookies: config.appEnv !== 'development' && config.appEnv !== 'test',
       }),
     grpc: [identityGrpc(config.protoDir, identity)],
-    subscriptions: [],
+    subscriptions: onBillingChanged(logger),
     onStop: async () => clearInterval(prune),
   });
 }

@@ -34,7 +34,56 @@ export interface Config {
   sessionCheckCacheMs: number;
   authRateLimitPerMinute: number;
   gatewayTrustProxy: string;
+  /** Where users reach the product (no trailing slash). */
+  publicUrl: string;
+  stripe: StripeSettings;
+  openai: OpenAiSettings;
+  analysis: AnalysisSettings;
+  storage: StorageSettings;
+  uploads: UploadSettings;
   services: Record<ServiceName, ServiceEndpoint>;
+}
+
+/** Object storage: local disk (development) or an S3-compatible bucket. */
+export type StorageSettings =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      publicEndpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Absent: the AWS SDK's default credential chain. */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
+export interface UploadSettings {
+  urlTtlSeconds: number;
+  maxBytes: number;
+  requestTimeoutMs: number;
+  sweepIntervalMs: number;
+}
+
+/** An OpenAI-compatible model; without an API key the built-in offline analyzer and generator serve. */
+export interface OpenAiSettings {
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  model: string;
+}
+
+/** The analysis service's worker: concurrent runs per process, frames per video for the vision model. */
+export interface AnalysisSettings {
+  concurrency: number;
+  maxModelFrames: number;
+}
+
+export interface StripeSettings {
+  secretKey: string | undefined;
+  publishableKey: string | undefined;
+  priceId: string | undefined;
+  webhookSecret: string | undefined;
+  apiBase: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -99,10 +148,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, needs: ConfigNe
     sessionCheckCacheMs: raw.SESSION_CHECK_CACHE_MS,
     authRateLimitPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
     gatewayTrustProxy: raw.GATEWAY_TRUST_PROXY,
+    publicUrl: raw.PUBLIC_URL.replace(/\/+$/, ''),
+    stripe: {
+      secretKey: raw.STRIPE_SECRET_KEY,
+      publishableKey: raw.STRIPE_PUBLISHABLE_KEY,
+      priceId: raw.STRIPE_PRICE_ID,
+      webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+      apiBase: raw.STRIPE_API_BASE,
+    },
+    openai: { apiKey: raw.OPENAI_API_KEY, baseUrl: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL },
+    analysis: { concurrency: raw.ANALYSIS_CONCURRENCY, maxModelFrames: raw.ANALYSIS_MAX_FRAMES },
+    storage: storageSettings(raw),
+    uploads: {
+      urlTtlSeconds: raw.UPLOAD_URL_TTL_SECONDS,
+      maxBytes: raw.MAX_UPLOAD_BYTES,
+      requestTimeoutMs: raw.UPLOAD_REQUEST_TIMEOUT_MS,
+      sweepIntervalMs: raw.UPLOAD_SWEEP_INTERVAL_MS,
+    },
     services,
   };
+  assertConsistent(config);
   assertProductionReady(config, needs);
   return config;
+}
+
+function storageSettings(raw: Parsed): StorageSettings {
+  if (!raw.S3_BUCKET) return { kind: 'local', dir: path.join(path.resolve(raw.DATA_DIR), 'objects') };
+  if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID: set together with S3_SECRET_ACCESS_KEY (or neither, for the default credential chain)']);
+  }
+  return {
+    kind: 's3',
+    bucket: raw.S3_BUCKET,
+    region: raw.S3_REGION,
+    endpoint: raw.S3_ENDPOINT,
+    publicEndpoint: raw.S3_PUBLIC_ENDPOINT ?? raw.S3_ENDPOINT,
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+    credentials:
+      raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
+/** Variables that only make sense together. */
+function assertConsistent(config: Config): void {
+  if (config.stripe.secretKey && !config.stripe.priceId) {
+    throw new ConfigError(['STRIPE_PRICE_ID: required when STRIPE_SECRET_KEY is set (the Price of the Pro plan)']);
+  }
 }
 
 /** Production never runs on the embedded stand-ins. */

@@ -105,6 +105,95 @@ export const ENV_VARIABLES = {
     schema: z.coerce.number().int().positive().default(60),
     description: 'Requests per minute one address may make to /api/login and /api/register at the gateway',
   },
+  PUBLIC_URL: {
+    schema: url.default('http://localhost:8080'),
+    description: 'Address users reach the product at; Stripe Checkout returns there (/payment-processing, /payment-processing?upgrade=canceled)',
+  },
+  STRIPE_SECRET_KEY: {
+    schema: z.string().min(1).optional(),
+    description: 'Stripe secret key (sk_test_... or sk_live_...); unset means the built-in development checkout',
+  },
+  STRIPE_PUBLISHABLE_KEY: {
+    schema: z.string().min(1).optional(),
+    description: 'Stripe publishable key handed to the browser by GET /api/stripe/config',
+  },
+  STRIPE_PRICE_ID: {
+    schema: z.string().min(1).optional(),
+    description: 'Stripe Price of the Pro plan ($59/month); required with STRIPE_SECRET_KEY',
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    schema: z.string().min(1).optional(),
+    description: 'Signing secret (whsec_...) of POST /api/stripe/webhook; unset means webhooks are refused',
+  },
+  STRIPE_API_BASE: {
+    schema: url.optional(),
+    description: 'Base URL of the Stripe API (default https://api.stripe.com); tests point it at a local server',
+  },
+  S3_BUCKET: {
+    schema: z.string().min(1).optional(),
+    description: 'Bucket of the S3-compatible object storage; unset means local disk under DATA_DIR/objects (refused in production)',
+  },
+  S3_REGION: { schema: z.string().min(1).default('us-east-1'), description: 'Region of the S3 bucket' },
+  S3_ENDPOINT: {
+    schema: url.optional(),
+    description: 'Endpoint of an S3-compatible server (MinIO, ...); unset means AWS S3',
+  },
+  S3_PUBLIC_ENDPOINT: {
+    schema: url.optional(),
+    description: 'Endpoint browsers reach the bucket at, used in presigned upload URLs (default S3_ENDPOINT)',
+  },
+  S3_FORCE_PATH_STYLE: {
+    schema: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    description: 'Address objects as <endpoint>/<bucket>/<key> (MinIO and most S3-compatible servers need true)',
+  },
+  S3_ACCESS_KEY_ID: {
+    schema: z.string().min(1).optional(),
+    description: "S3 access key id; unset means the AWS SDK's default credential chain (env, profile, instance role)",
+  },
+  S3_SECRET_ACCESS_KEY: {
+    schema: z.string().min(1).optional(),
+    description: 'S3 secret access key; set together with S3_ACCESS_KEY_ID',
+  },
+  UPLOAD_URL_TTL_SECONDS: {
+    schema: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+    description: 'How long an upload URL of POST /api/uploads stays valid',
+  },
+  MAX_UPLOAD_BYTES: {
+    schema: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+    description: 'Largest video upload in bytes (500 MB); a longer upload stream is cut at the limit',
+  },
+  UPLOAD_REQUEST_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(0).default(60 * 60 * 1000),
+    description: "Node's requestTimeout of the gateway and media servers: the longest a whole upload request may take",
+  },
+  UPLOAD_SWEEP_INTERVAL_MS: {
+    schema: z.coerce.number().int().positive().default(60 * 60 * 1000),
+    description: 'How often media removes uploads never registered within 24 hours (object and row)',
+  },
+  OPENAI_API_KEY: {
+    schema: z.string().min(1).optional(),
+    description:
+      'API key of OpenAI or an OpenAI-compatible endpoint, used by analysis (screen understanding) and planning (tracking plans); unset means the built-in offline analyzer and generator',
+  },
+  OPENAI_BASE_URL: {
+    schema: url.optional(),
+    description: 'Base URL of an OpenAI-compatible API (default https://api.openai.com/v1); tests point it at a local server',
+  },
+  OPENAI_MODEL: {
+    schema: z.string().min(1).default('gpt-4o-mini'),
+    description: 'Model used with OPENAI_API_KEY; it must accept images and JSON-schema structured outputs',
+  },
+  ANALYSIS_CONCURRENCY: {
+    schema: z.coerce.number().int().min(1).max(16).default(1),
+    description: 'Videos one analysis process analyses at the same time (each run is claimed under a lease, so replicas add up)',
+  },
+  ANALYSIS_MAX_FRAMES: {
+    schema: z.coerce.number().int().min(1).max(40).default(24),
+    description: 'Most key frames of one video sent to the vision model (OPENAI_API_KEY); the other frames take the screen of the nearest sent frame',
+  },
   ...serviceVariables,
 } satisfies Record<string, VariableSpec>;
 

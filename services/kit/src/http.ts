@@ -19,6 +19,8 @@ export interface HttpAppOptions {
    * gateway faces clients and trusts only its own host unless GATEWAY_TRUST_PROXY says otherwise.
    */
   trustProxy?: string;
+  /** Paths whose body stays raw bytes in req.body (webhook signatures are computed over the exact bytes). */
+  rawBodyPaths?: string[];
 }
 
 /** Creates the app with everything that must run before routes. Call finishHttpApp after adding routes. */
@@ -46,6 +48,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
     });
     runWithContext({ requestId }, next);
   });
+  for (const rawPath of options.rawBodyPaths ?? []) {
+    // Read before the JSON parser: a consumed body is left alone by express.json.
+    app.post(rawPath, express.raw({ type: () => true, limit: JSON_BODY_LIMIT }));
+  }
   if (options.parseJson !== false) app.use(express.json({ limit: JSON_BODY_LIMIT }));
   return app;
 }

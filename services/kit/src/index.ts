@@ -14,3 +14,4 @@ export * from './metrics';
 export * from './nats-bus';
 export * from './outbox';
 export * from './service-host';
+export * from './storage';

@@ -76,10 +76,14 @@ export interface EventSubscription {
 
 export interface ServiceDefinition {
   routes(app: Express): void;
+  /** POST paths that receive their body as raw bytes (e.g. a signed webhook). */
+  rawBodyPaths?: string[];
   grpc?: GrpcServiceBinding[];
   subscriptions?: EventSubscription[];
   /** Background work to stop before the database closes. */
   onStop?: () => Promise<void>;
+  /** Node's requestTimeout of the HTTP server (default 5 minutes), for services that receive long uploads. */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningService {
@@ -93,7 +97,7 @@ export interface RunningService {
 
 export async function serve(runtime: ServiceRuntime, definition: ServiceDefinition): Promise<RunningService> {
   const { name, config, logger, database, bus, metrics, relay } = runtime;
-  const app = createHttpApp({ logger, metrics });
+  const app = createHttpApp({ logger, metrics, rawBodyPaths: definition.rawBodyPaths });
   registerHealthRoutes(app, {
     service: name,
     checks: { database: () => database.ping(), bus: () => bus.ping() },
@@ -104,7 +108,7 @@ export async function serve(runtime: ServiceRuntime, definition: ServiceDefiniti
   finishHttpApp(app, logger);
 
   const endpoint = config.services[name];
-  const server = await listen(app, config.serviceHost, endpoint.httpPort);
+  const server = await listen(app, config.serviceHost, endpoint.httpPort, { requestTimeoutMs: definition.requestTimeoutMs });
   const httpPort = (server.address() as { port: number }).port;
 
   const health = loadGrpcService(config.protoDir, 'grpc/health/v1/health.proto', 'grpc.health.v1.Health');
@@ -167,9 +171,15 @@ export async function serve(runtime: ServiceRuntime, definition: ServiceDefiniti
   };
 }
 
-export function listen(app: Express, host: string, port: number): Promise<Server> {
+export interface ListenOptions {
+  /** Node's requestTimeout (default 5 minutes): the longest one whole request may take, e.g. a 500 MB upload. */
+  requestTimeoutMs?: number;
+}
+
+export function listen(app: Express, host: string, port: number, options: ListenOptions = {}): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
+    if (options.requestTimeoutMs !== undefined) server.requestTimeout = options.requestTimeoutMs;
     server.once('listening', () => resolve(server));
     server.once('error', reject);
   });

@@ -1,5 +1,5 @@
 /** All SQL of identity. */
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { enqueueEvent, type Database } from '@tracklens/kit';
 import type { SubscriptionStatus, User } from '@tracklens/contracts';
 import type { IdentityStore, NewAccount } from '../domain/identity';
@@ -8,13 +8,15 @@ import { credentials, loginFailures, sessions, users } from './schema';
 type UserRow = typeof users.$inferSelect;
 
 function toUser(row: UserRow): User {
+  // The counters are billing's for one UTC month; last month's numbers say nothing about this one.
+  const current = !row.usageMonth || row.usageMonth >= new Date().toISOString().slice(0, 7);
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     subscriptionStatus: row.subscriptionStatus as SubscriptionStatus,
-    videosUploaded: row.videosUploaded,
-    trackingPlansGenerated: row.trackingPlansGenerated,
+    videosUploaded: current ? row.videosUploaded : 0,
+    trackingPlansGenerated: current ? row.trackingPlansGenerated : 0,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -85,6 +87,42 @@ export class IdentityRepository implements IdentityStore {
       .from(loginFailures)
       .where(and(gt(loginFailures.at, since), or(eq(loginFailures.email, email), eq(loginFailures.address, address))));
     return Math.max(Number(row?.byEmail ?? 0), Number(row?.byAddress ?? 0));
+  }
+
+  /** Mirrors billing.subscription.changed; an event older than the last one applied changes nothing. */
+  async mirrorSubscriptionStatus(change: { userId: string; status: SubscriptionStatus; at: Date }): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ subscriptionStatus: change.status, subscriptionSyncedAt: change.at, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(users.id, change.userId),
+          or(isNull(users.subscriptionSyncedAt), lte(users.subscriptionSyncedAt, change.at)),
+        ),
+      );
+  }
+
+  /** Mirrors billing.usage.changed; an earlier month, or an older event of the same month, changes nothing. */
+  async mirrorUsage(usage: { userId: string; month: string; videosUploaded: number; trackingPlansGenerated: number; at: Date }): Promise<void> {
+    await this.db
+      .update(users)
+      .set({
+        videosUploaded: usage.videosUploaded,
+        trackingPlansGenerated: usage.trackingPlansGenerated,
+        usageMonth: usage.month,
+        usageSyncedAt: usage.at,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(users.id, usage.userId),
+          or(
+            isNull(users.usageMonth),
+            lt(users.usageMonth, usage.month),
+            and(eq(users.usageMonth, usage.month), or(isNull(users.usageSyncedAt), lte(users.usageSyncedAt, usage.at))),
+          ),
+        ),
+      );
   }
 
   /** Housekeeping: failures older than an hour and sessions past expiry carry no meaning. */

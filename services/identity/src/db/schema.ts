@@ -11,6 +11,10 @@ export const users = pgTable(
     subscriptionStatus: text('subscription_status').notNull().default('free'),
     videosUploaded: integer('videos_uploaded').notNull().default(0),
     trackingPlansGenerated: integer('tracking_plans_generated').notNull().default(0),
+    /** Mirrors of billing's events: the month the counters belong to, and when each mirror was last set (stale events lose). */
+    usageMonth: text('usage_month'),
+    usageSyncedAt: timestamp('usage_synced_at', { withTimezone: true }),
+    subscriptionSyncedAt: timestamp('subscription_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

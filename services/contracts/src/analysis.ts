@@ -1,0 +1,104 @@
+/** analysis: page specs (product-spec §3) and the product knowledge built when the user finalises them. */
+import { z } from 'zod';
+
+export const uiElementKindSchema = z.enum(['button', 'link', 'input', 'heading', 'text', 'tab', 'checkbox', 'select']);
+export const uiElementSchema = z.object({ kind: uiElementKindSchema, label: z.string() });
+export type UiElement = z.infer<typeof uiElementSchema>;
+
+export const userActionKindSchema = z.enum(['click', 'type', 'navigate', 'scroll', 'open_modal', 'submit']);
+export const userActionSchema = z.object({
+  kind: userActionKindSchema,
+  target: z.string().optional(),
+  toScreen: z.string().optional(),
+  atSec: z.number(),
+});
+export type UserAction = z.infer<typeof userActionSchema>;
+
+export const pageSpecSchema = z.object({
+  id: z.string(),
+  videoId: z.string(),
+  productId: z.string(),
+  screenName: z.string(),
+  description: z.string(),
+  /** Object storage key; browsers load it as /api/images/{screenshotKey}. null when there is no screenshot. */
+  screenshotKey: z.string().nullable(),
+  elements: z.array(uiElementSchema),
+  actions: z.array(userActionSchema),
+  firstSeenSec: z.number(),
+  lastSeenSec: z.number(),
+  order: z.number().int(),
+});
+export type PageSpec = z.infer<typeof pageSpecSchema>;
+
+export const journeySchema = z.object({ name: z.string(), description: z.string(), steps: z.array(z.string()) });
+export type Journey = z.infer<typeof journeySchema>;
+
+/** What GetProductAnalysis answers (proto/analysis/v1), in camelCase. */
+export const productAnalysisSchema = z.object({
+  productId: z.string(),
+  finalized: z.boolean(),
+  status: z.string(),
+  summary: z.string(),
+  pageSpecs: z.array(pageSpecSchema),
+  journeys: z.array(journeySchema),
+  keyActions: z.array(z.object({ screenName: z.string(), keyActions: z.array(z.string()) })),
+});
+export type ProductAnalysis = z.infer<typeof productAnalysisSchema>;
+
+/** The server's error messages for page specs (product-spec §8 words where the specification has them). */
+export const PAGE_SPEC_MESSAGES = {
+  missingInformation: 'Missing information: Please provide both screen name and description.',
+  nothingToFinalize: 'No page specifications to finalize',
+  videoRequired: 'Video ID is required',
+  videoNotFound: 'Video not found',
+  productNotFound: 'Product not found',
+  pageSpecNotFound: 'Page spec not found',
+  analysisNotReady: 'The video analysis has not finished yet',
+  notRetryable: 'Only a failed analysis can be restarted',
+} as const;
+
+export const SCREEN_NAME_MAX = 200;
+export const SCREEN_DESCRIPTION_MAX = 5000;
+
+/** A page spec as the REST routes answer it: the contract shape, and whether the user added it. */
+export const videoPageSpecSchema = pageSpecSchema.extend({ isUserAdded: z.boolean() });
+export type VideoPageSpec = z.infer<typeof videoPageSpecSchema>;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: PAGE_SPEC_MESSAGES.missingInformation })
+    .trim()
+    .min(1, PAGE_SPEC_MESSAGES.missingInformation)
+    .max(max, `Must be at most ${max} characters`);
+
+/** POST /api/products/{id}/page-specs/enhance: a screen the user adds; the analysis enhances it. */
+export const enhancePageSpecBodySchema = z.object({
+  screenName: requiredText(SCREEN_NAME_MAX),
+  description: requiredText(SCREEN_DESCRIPTION_MAX),
+  videoId: z.string({ error: PAGE_SPEC_MESSAGES.videoRequired }).trim().min(1, PAGE_SPEC_MESSAGES.videoRequired).max(200),
+});
+export type EnhancePageSpecBody = z.infer<typeof enhancePageSpecBodySchema>;
+
+/** POST /api/products/{id}/page-specs/finalize. Without videoId the product's video awaiting review is meant. */
+export const finalizePageSpecsBodySchema = z.object({
+  videoId: z.string().trim().min(1, PAGE_SPEC_MESSAGES.videoRequired).max(200).optional(),
+});
+export type FinalizePageSpecsBody = z.infer<typeof finalizePageSpecsBodySchema>;
+
+/** Product knowledge built when the user finalises a video's page specs. */
+export const productKnowledgeSchema = z.object({
+  summary: z.string(),
+  journeys: z.array(journeySchema),
+  keyActions: z.array(z.object({ screenName: z.string(), keyActions: z.array(z.string()) })),
+});
+export type ProductKnowledge = z.infer<typeof productKnowledgeSchema>;
+
+/** The answer of finalize: the video is completed and its product knowledge built. */
+export const finalizePageSpecsResponseSchema = z.object({
+  success: z.literal(true),
+  videoId: z.string(),
+  productId: z.string(),
+  status: z.literal('completed'),
+  knowledge: productKnowledgeSchema,
+});
+export type FinalizePageSpecsResponse = z.infer<typeof finalizePageSpecsResponseSchema>;
