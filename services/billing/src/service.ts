@@ -1,16 +1,75 @@
 /** Composition root of billing: every route, RPC and subscription is listed here. */
 import path from 'node:path';
-import { openRuntime, serve, type RunningService, type RuntimeOptions } from '@tracklens/kit';
+import {
+  createGrpcClient,
+  loadGrpcService,
+  openRuntime,
+  serve,
+  type RunningService,
+  type RuntimeOptions,
+} from '@tracklens/kit';
+import { BillingRepository } from './db/billing.repository';
+import { Billing } from './domain/billing';
+import { systemClock, type Clock } from './domain/plans';
+import { onUserRegistered } from './events/on-user-registered.handler';
+import { billingGrpc } from './grpc/billing.grpc';
+import { identityDirectory } from './grpc/identity.client';
+import { STRIPE_WEBHOOK_PATH, registerBillingRoutes } from './http/billing.routes';
+import { devCheckoutUrl, registerDevCheckoutRoutes } from './http/dev-checkout.routes';
+import { StripeCheckoutGateway } from './payments/stripe.gateway';
 
 export const migrationsFolder = path.join(__dirname, '..', 'drizzle');
 
-export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'>;
+export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'> & {
+  /** What "this month" is; tests pass a clock they can move. */
+  clock?: Clock;
+};
 
 export async function createBillingService(options: ServiceOptions): Promise<RunningService> {
-  const runtime = await openRuntime({ ...options, name: 'billing', migrationsFolder });
+  const { clock = systemClock, ...runtimeOptions } = options;
+  const runtime = await openRuntime({ ...runtimeOptions, name: 'billing', migrationsFolder });
+  const { config, db, logger } = runtime;
+  const { stripe } = config;
+
+  const identity = createGrpcClient(
+    loadGrpcService(config.protoDir, 'identity/v1/identity.proto', 'identity.v1.IdentityService'),
+    config.services.identity.grpcUrl,
+    { deadlineMs: config.grpcDeadlineMs },
+  );
+  const checkout =
+    stripe.secretKey && stripe.priceId
+      ? new StripeCheckoutGateway({
+          secretKey: stripe.secretKey,
+          priceId: stripe.priceId,
+          publicUrl: config.publicUrl,
+          apiBase: stripe.apiBase,
+          logger,
+        })
+      : null;
+  if (!checkout && config.isProduction) {
+    logger.warn('STRIPE_SECRET_KEY is not set: the built-in development checkout grants Pro without payment');
+  }
+  const billing = new Billing({
+    store: new BillingRepository(db),
+    clock,
+    checkout,
+    users: identityDirectory(identity, logger),
+    devCheckoutUrl,
+  });
+
   return serve(runtime, {
-    routes: () => undefined,
-    grpc: [],
-    subscriptions: [],
+    rawBodyPaths: [STRIPE_WEBHOOK_PATH],
+    routes: (app) => {
+      registerBillingRoutes(app, {
+        billing,
+        jwtSecret: config.jwtSecret,
+        isProduction: config.isProduction,
+        stripe,
+      });
+      registerDevCheckoutRoutes(app, { billing });
+    },
+    grpc: [billingGrpc(config.protoDir, billing)],
+    subscriptions: [onUserRegistered(logger)],
+    onStop: async () => identity.close(),
   });
 }
