@@ -1,16 +1,77 @@
-/** Composition root of media: every route, RPC and subscription is listed here. */
+/** Composition root of media: every route, RPC, subscription and job is listed here. */
 import path from 'node:path';
-import { openRuntime, serve, type RunningService, type RuntimeOptions } from '@tracklens/kit';
+import {
+  openObjectStorage,
+  openRuntime,
+  serve,
+  type Database,
+  type RunningService,
+  type RuntimeOptions,
+} from '@tracklens/kit';
+import { subjects } from '@tracklens/contracts';
+import { billingQuota } from './clients/billing.client';
+import { catalogProducts } from './clients/catalog.client';
+import { MediaRepository } from './db/media.repository';
+import type { Clock } from './domain/ports';
+import { localUploadTargets, uploadTokenKey } from './domain/upload-token';
+import { Uploads } from './domain/uploads';
+import { Videos } from './domain/videos';
+import { onVideoAnalysisStatusChanged } from './events/on-video-analysis-status-changed.handler';
+import { mediaGrpc } from './grpc/media.grpc';
+import { UPLOAD_ROUTE, registerMediaRoutes } from './http/media.routes';
+import { createFfprobe } from './probe/ffprobe';
 
 export const migrationsFolder = path.join(__dirname, '..', 'drizzle');
 
-export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'>;
+export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'> & {
+  /** The time upload expiry and the orphan sweep go by (tests move it forward). */
+  clock?: Clock;
+};
 
 export async function createMediaService(options: ServiceOptions): Promise<RunningService> {
-  const runtime = await openRuntime({ ...options, name: 'media', migrationsFolder });
+  const { clock = () => new Date(), ...runtimeOptions } = options;
+  // Before the runtime: production refuses local storage before anything is opened.
+  const tokenKey = uploadTokenKey(options.config.jwtSecret);
+  const storage = openObjectStorage(options.config, { localUploadTargets: localUploadTargets(tokenKey, UPLOAD_ROUTE) });
+  const runtime = await openRuntime({ ...runtimeOptions, name: 'media', migrationsFolder });
+  const { config, db, logger } = runtime;
+  const products = catalogProducts(config);
+  const quota = billingQuota(config);
+  const repository = new MediaRepository(db);
+  const videosIn = (database: Database) =>
+    new Videos({ store: new MediaRepository(database), storage, products, logger });
+  const videos = videosIn(db);
+  const uploads = new Uploads({
+    store: repository,
+    storage,
+    products,
+    quota,
+    prober: createFfprobe(),
+    clock,
+    logger,
+    settings: { maxBytes: config.uploads.maxBytes, urlTtlSeconds: config.uploads.urlTtlSeconds, tokenKey },
+  });
+  const onVideoStatus = onVideoAnalysisStatusChanged({ videosIn, logger });
+
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = setInterval(() => {
+    sweeping = uploads.sweepOrphans().catch((error: unknown) => logger.warn({ err: error }, 'orphan upload sweep failed'));
+  }, config.uploads.sweepIntervalMs);
+  sweep.unref();
+
   return serve(runtime, {
-    routes: () => undefined,
-    grpc: [],
-    subscriptions: [],
+    routes: (app) => registerMediaRoutes(app, { uploads, videos, storage, jwtSecret: config.jwtSecret, logger }),
+    grpc: [mediaGrpc(config.protoDir, videos)],
+    subscriptions: [
+      { subject: subjects.videoAnalysisAll, name: 'on-video-analysis-status', handler: onVideoStatus },
+      { subject: subjects.pageSpecsReady, name: 'on-page-specs-ready', handler: onVideoStatus },
+    ],
+    requestTimeoutMs: config.uploads.requestTimeoutMs,
+    onStop: async () => {
+      clearInterval(sweep);
+      await sweeping;
+      products.close();
+      quota.close();
+    },
   });
 }

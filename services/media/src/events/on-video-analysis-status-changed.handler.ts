@@ -1,0 +1,38 @@
+/** analysis.video.* and analysis.pagespecs.ready → the video's analysisStatus in media's read model. */
+import type { Database, InboxHandler, Logger } from '@tracklens/kit';
+import { eventEnvelopeSchema, videoAnalysisStatusChangedSchema } from '@tracklens/contracts';
+import { z } from 'zod';
+import type { Videos } from '../domain/videos';
+
+// media's ids are uuids: any other id cannot name a video here.
+const statusChangedEnvelope = eventEnvelopeSchema(
+  videoAnalysisStatusChangedSchema.extend({ videoId: z.string().uuid(), productId: z.string().uuid(), userId: z.string().uuid() }),
+);
+
+export interface VideoStatusHandlerOptions {
+  /** The domain bound to the handler's transaction, so the change commits with the inbox row. */
+  videosIn(tx: Database): Videos;
+  logger: Logger;
+}
+
+export function onVideoAnalysisStatusChanged(options: VideoStatusHandlerOptions): InboxHandler {
+  return async (envelope, tx) => {
+    const parsed = statusChangedEnvelope.safeParse(envelope);
+    const log = { eventId: envelope.id, subject: envelope.type };
+    if (!parsed.success) {
+      // Redelivering a malformed event can never succeed: record it as handled and say why.
+      options.logger.warn({ ...log, issues: parsed.error.issues }, 'invalid analysis status event dropped');
+      return;
+    }
+    const { data, occurredAt } = parsed.data;
+    const outcome = await options.videosIn(tx).recordAnalysisStatus({
+      videoId: data.videoId,
+      productId: data.productId,
+      userId: data.userId,
+      status: data.status,
+      occurredAt: new Date(occurredAt),
+    });
+    if (outcome === 'unknown-video') options.logger.debug(log, 'analysis status event for an unknown video ignored');
+    if (outcome === 'stale') options.logger.debug(log, 'stale analysis status event ignored');
+  };
+}
