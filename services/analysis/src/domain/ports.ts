@@ -1,0 +1,138 @@
+/** What analysis's rules need from the outside world; src/db, src/storage and src/model implement these. */
+import type { EventEnvelope } from '@tracklens/kit';
+import type { Journey, UiElement, UserAction, VideoPageSpec } from '@tracklens/contracts';
+
+export type RunStatus = 'queued' | 'running' | 'page_specs_ready' | 'failed' | 'finalizing' | 'completed';
+
+export interface Run {
+  videoId: string;
+  productId: string;
+  userId: string;
+  storageKey: string;
+  status: RunStatus;
+  stage: string | null;
+  progress: number;
+  error: string | null;
+  attempts: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** An event to write into the outbox in the same transaction as the change it reports. */
+export interface StoredEvent {
+  subject: string;
+  envelope: EventEnvelope;
+}
+
+export interface NewRun {
+  videoId: string;
+  productId: string;
+  userId: string;
+  storageKey: string;
+}
+
+export interface NewPageSpec {
+  id: string;
+  screenName: string;
+  description: string;
+  screenshotKey: string | null;
+  elements: UiElement[];
+  actions: UserAction[];
+  firstSeenSec: number;
+  lastSeenSec: number;
+  order: number;
+}
+
+export interface FrameRecord {
+  position: number;
+  timeSec: number;
+  screenshotKey: string | null;
+  screenName: string;
+  words: string[];
+  elements: UiElement[];
+}
+
+/** What one finished analysis leaves behind. */
+export interface AnalysisRecord {
+  specs: NewPageSpec[];
+  frames: FrameRecord[];
+}
+
+export interface ProductKnowledgeRecord {
+  productId: string;
+  userId: string;
+  videoId: string;
+  summary: string;
+  journeys: Journey[];
+  keyActions: Array<{ screenName: string; keyActions: string[] }>;
+  finalizedAt: Date;
+}
+
+/**
+ * The runs as the worker sees them. Every write after the claim is fenced by the claim's lease token: a
+ * worker whose lease was taken over changes nothing.
+ */
+export interface RunStore {
+  /** Inserts the run unless the video has one; false when it existed. */
+  insertRun(run: NewRun, event: StoredEvent): Promise<boolean>;
+  /** Atomically takes the oldest due run (queued, or running with an expired lease) for leaseMs. */
+  claimNext(leaseToken: string, leaseMs: number): Promise<Run | null>;
+  renewLease(videoId: string, leaseToken: string, leaseMs: number): Promise<boolean>;
+  recordProgress(videoId: string, leaseToken: string, progress: number, stage: string, event: StoredEvent | null): Promise<boolean>;
+  /** Replaces the video's analysed specs (the user's own stay) and frames, marks it page_specs_ready. */
+  completeRun(videoId: string, leaseToken: string, record: AnalysisRecord, event: StoredEvent): Promise<boolean>;
+  failRun(videoId: string, leaseToken: string, reason: string, event: StoredEvent): Promise<boolean>;
+  /** Gives the run back to the queue, claimable again after delayMs; a stop does not count as an attempt. */
+  releaseRun(videoId: string, leaseToken: string, options: { countAttempt: boolean; delayMs: number }): Promise<void>;
+}
+
+/** The runs, specs and knowledge as the user's calls see them; every read is scoped to the user. */
+export interface PageSpecStore {
+  findRun(videoId: string, userId: string): Promise<Run | null>;
+  /** The user's runs of a product, newest first. */
+  productRuns(productId: string, userId: string): Promise<Run[]>;
+  listSpecs(videoId: string): Promise<VideoPageSpec[]>;
+  findSpec(id: string, userId: string): Promise<VideoPageSpec | null>;
+  deleteSpec(id: string, userId: string): Promise<boolean>;
+  addSpec(run: Run, spec: NewPageSpec): Promise<VideoPageSpec>;
+  listFrames(videoId: string): Promise<FrameRecord[]>;
+  /** Moves a run to another status with its event, only from one of the given statuses. */
+  transition(videoId: string, from: RunStatus[], to: RunStatus, event: StoredEvent): Promise<boolean>;
+  /** Back to the queue for a new analysis: attempts, progress and error reset. */
+  requeue(videoId: string, from: RunStatus[], event: StoredEvent): Promise<boolean>;
+  /** Stores the knowledge and moves the run from finalizing to completed, with its event. */
+  saveKnowledge(knowledge: ProductKnowledgeRecord, event: StoredEvent): Promise<boolean>;
+  findKnowledge(productId: string, userId: string): Promise<ProductKnowledgeRecord | null>;
+  /** Forgets everything derived from a video; answers the screenshot keys to remove. */
+  deleteVideo(videoId: string, userId: string): Promise<string[]>;
+}
+
+/** The uploaded videos in object storage. */
+export interface VideoFiles {
+  /** A path ffmpeg can read the video from, downloading it into workDir when the storage is remote. */
+  localPath(storageKey: string, workDir: string, signal?: AbortSignal): Promise<string>;
+}
+
+export interface ScreenshotStore {
+  put(key: string, filePath: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** Improves a screen description the user wrote (a model), or keeps it (offline). */
+export interface DescriptionWriter {
+  improve(input: { screenName: string; description: string; elements: UiElement[]; otherScreens: string[] }): Promise<string>;
+}
+
+export type Log = {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+/** The video is missing from storage: like a corrupt file, no retry can fix it. */
+export class MissingVideoError extends Error {
+  constructor(readonly storageKey: string) {
+    super('The video file could not be found');
+    this.name = 'MissingVideoError';
+  }
+}

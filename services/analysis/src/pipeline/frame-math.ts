@@ -1,0 +1,399 @@
+/** Pixel arithmetic on small grayscale frames: how much changed, did the page scroll, is a modal dimming it. */
+
+export interface GrayFrame {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export interface PixelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A pixel counts as changed past this absolute difference (compression noise stays well under it). */
+const PIXEL_DELTA = 20;
+/** Mean absolute difference under which two sample rows show the same content. */
+const ROW_MATCH = 9;
+/** Smaller offsets are indistinguishable from compression noise and focus rings. */
+const MIN_SHIFT = 3;
+/** Row edge energy of text or outlines, as opposed to flat or gradient bands. */
+const TEXTURED = 4;
+/** How far a dimmed pixel may stray from the overlay's uniform darkening. */
+const DIM_TOLERANCE = 16;
+
+/** Share of pixels whose brightness moved noticeably between two frames of the same size. */
+export function changedFraction(a: GrayFrame, b: GrayFrame): number {
+  const n = a.data.length;
+  let changed = 0;
+  for (let i = 0; i < n; i += 1) {
+    const delta = (a.data[i] ?? 0) - (b.data[i] ?? 0);
+    if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) changed += 1;
+  }
+  return changed / n;
+}
+
+interface RowStats {
+  /** Rows with visible structure (text, edges, images); blank rows match anything and prove nothing. */
+  busy: boolean[];
+  energy: Float64Array;
+  mean: Float64Array;
+}
+
+interface Span {
+  x0: number;
+  x1: number;
+}
+
+function rowStats(frame: GrayFrame, span: Span): RowStats {
+  const { width, height, data } = frame;
+  const energy = new Float64Array(height);
+  const mean = new Float64Array(height);
+  const columns = Math.max(1, span.x1 - span.x0);
+  for (let y = 0; y < height; y += 1) {
+    let edges = 0;
+    let sum = 0;
+    const row = y * width;
+    for (let x = span.x0; x < span.x1; x += 1) {
+      sum += data[row + x] ?? 0;
+      if (x > span.x0) edges += Math.abs((data[row + x] ?? 0) - (data[row + x - 1] ?? 0));
+    }
+    energy[y] = edges / columns;
+    mean[y] = sum / columns;
+  }
+  // The page background is the most common row brightness; rows far from it hold images or panels.
+  const background = [...mean].sort((a, b) => a - b)[Math.floor(height / 2)] ?? 255;
+  const busy = Array.from({ length: height }, (_, y) => (energy[y] ?? 0) > 1.5 || Math.abs((mean[y] ?? 0) - background) > 20);
+  return { busy, energy, mean };
+}
+
+function rowDiff(a: GrayFrame, ya: number, b: GrayFrame, yb: number, span: Span): number {
+  const { width } = a;
+  let sum = 0;
+  let count = 0;
+  const ra = ya * width;
+  const rb = yb * width;
+  for (let x = span.x0; x < span.x1; x += 2) {
+    sum += Math.abs((a.data[ra + x] ?? 0) - (b.data[rb + x] ?? 0));
+    count += 1;
+  }
+  return count > 0 ? sum / count : 0;
+}
+
+/** The columns that changed: a scroll moves the content area, never a static sidebar beside it. */
+function changedSpan(a: GrayFrame, b: GrayFrame): Span | undefined {
+  const { width, height } = a;
+  let x0 = width;
+  let x1 = -1;
+  for (let x = 0; x < width; x += 1) {
+    let changed = 0;
+    for (let y = 0; y < height; y += 1) {
+      const delta = (a.data[y * width + x] ?? 0) - (b.data[y * width + x] ?? 0);
+      if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) changed += 1;
+    }
+    if (changed >= 2) {
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+    }
+  }
+  return x1 - x0 >= width * 0.2 ? { x0, x1: x1 + 1 } : undefined;
+}
+
+/**
+ * The vertical offset that maps `before` onto `after` when the page scrolled between them, or 0 when
+ * the change is not a scroll. A sticky header or bottom bar that does not move is tolerated.
+ */
+export function verticalShift(before: GrayFrame, after: GrayFrame): number {
+  const { height } = before;
+  const span = changedSpan(before, after);
+  if (!span) return 0;
+  const statsA = rowStats(before, span);
+  const statsB = rowStats(after, span);
+  const maxShift = Math.floor(height * 0.85);
+  // Cheap 1-D pass on row edge energy to shortlist offsets, then a 2-D check of the best few.
+  const scored: Array<{ dy: number; score: number }> = [];
+  for (let dy = -maxShift; dy <= maxShift; dy += 1) {
+    if (dy > -MIN_SHIFT && dy < MIN_SHIFT) continue;
+    let sum = 0;
+    let count = 0;
+    for (let y = 0; y < height; y += 1) {
+      const ya = y + dy;
+      if (ya < 0 || ya >= height) continue;
+      sum += Math.abs((statsB.energy[y] ?? 0) - (statsA.energy[ya] ?? 0)) + 0.2 * Math.abs((statsB.mean[y] ?? 0) - (statsA.mean[ya] ?? 0));
+      count += 1;
+    }
+    if (count >= height * 0.15) scored.push({ dy, score: sum / count });
+  }
+  scored.sort((p, q) => p.score - q.score);
+  for (const { dy } of scored.slice(0, 10)) {
+    if (shiftExplainsChange(before, after, statsA, statsB, dy, span)) return dy;
+  }
+  return 0;
+}
+
+function shiftExplainsChange(
+  before: GrayFrame,
+  after: GrayFrame,
+  statsA: RowStats,
+  statsB: RowStats,
+  dy: number,
+  span: Span,
+): boolean {
+  const { height } = before;
+  let busyRows = 0;
+  let matchedShifted = 0;
+  let matchedInPlace = 0;
+  let texturedShifted = 0;
+  for (let y = 0; y < height; y += 1) {
+    const ya = y + dy;
+    if (ya < 0 || ya >= height) continue;
+    if (!statsB.busy[y] && !statsA.busy[ya]) continue;
+    busyRows += 1;
+    const inPlace = rowDiff(after, y, before, y, span);
+    // Scrolling rarely moves a whole number of sample rows: the neighbours of the target row count too.
+    const shifted = Math.min(
+      rowDiff(after, y, before, ya, span),
+      ya > 0 ? rowDiff(after, y, before, ya - 1, span) : 255,
+      ya < height - 1 ? rowDiff(after, y, before, ya + 1, span) : 255,
+    );
+    // A row that also matches where it was is static (a sticky bar) or featureless: no evidence of a scroll.
+    if (inPlace < ROW_MATCH) matchedInPlace += 1;
+    else if (shifted < ROW_MATCH * 1.6 && shifted < inPlace * 0.5) {
+      matchedShifted += 1;
+      // Text and edges that line up prove a scroll; flat colour bands line up with anything.
+      if ((statsB.energy[y] ?? 0) > TEXTURED) texturedShifted += 1;
+    }
+  }
+  const changedRows = busyRows - matchedInPlace;
+  if (busyRows < height * 0.1 || texturedShifted < Math.max(5, height * 0.03)) return false;
+  return matchedShifted >= changedRows * 0.6 && (matchedShifted + matchedInPlace) / busyRows >= 0.7;
+}
+
+/**
+ * A modal: most of the page got uniformly darker while a centred panel did not. Returns the panel in
+ * frame pixels, or undefined.
+ */
+export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBox | undefined {
+  const { width, height } = before;
+  const ratios: number[] = [];
+  for (let i = 0; i < width * height; i += 3) {
+    const a = before.data[i] ?? 0;
+    if (a >= 50) ratios.push((after.data[i] ?? 0) / a);
+  }
+  if (ratios.length < (width * height) / 3 * 0.3) return undefined;
+  ratios.sort((p, q) => p - q);
+  // An overlay scales every pixel by about the same factor: that factor is the typical ratio.
+  const factor = ratios[Math.floor(ratios.length / 2)] ?? 1;
+  if (factor < 0.2 || factor > 0.85) return undefined;
+  const dimmed = new Uint8Array(width * height);
+  let comparable = 0;
+  let dimmedCount = 0;
+  for (let i = 0; i < width * height; i += 1) {
+    const a = before.data[i] ?? 0;
+    const b = after.data[i] ?? 0;
+    if (a < 50) continue;
+    comparable += 1;
+    if (b < a - 10 && Math.abs(b - factor * a) < DIM_TOLERANCE) {
+      dimmed[i] = 1;
+      dimmedCount += 1;
+    }
+  }
+  if (dimmedCount < comparable * 0.5) return undefined;
+  // The panel: the central block of columns and rows that are mostly not dimmed.
+  const colUndimmed = (x: number, y0: number, y1: number): number => {
+    let n = 0;
+    for (let y = y0; y < y1; y += 1) if (!dimmed[y * width + x]) n += 1;
+    return n / Math.max(1, y1 - y0);
+  };
+  const rowUndimmed = (y: number, x0: number, x1: number): number => {
+    let n = 0;
+    for (let x = x0; x < x1; x += 1) if (!dimmed[y * width + x]) n += 1;
+    return n / Math.max(1, x1 - x0);
+  };
+  const cx = Math.floor(width / 2);
+  const cy = Math.floor(height / 2);
+  const band = Math.max(2, Math.floor(height * 0.1));
+  let x0 = cx;
+  let x1 = cx;
+  while (x0 > 0 && colUndimmed(x0 - 1, cy - band, cy + band) > 0.6) x0 -= 1;
+  while (x1 < width - 1 && colUndimmed(x1 + 1, cy - band, cy + band) > 0.6) x1 += 1;
+  let y0 = cy;
+  let y1 = cy;
+  while (y0 > 0 && rowUndimmed(y0 - 1, x0, x1 + 1) > 0.6) y0 -= 1;
+  while (y1 < height - 1 && rowUndimmed(y1 + 1, x0, x1 + 1) > 0.6) y1 += 1;
+  const panel = { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  const tooSmall = panel.width < width * 0.15 || panel.height < height * 0.1;
+  const tooBig = panel.width > width * 0.97 && panel.height > height * 0.97;
+  if (tooSmall || tooBig) return undefined;
+  // Outside the panel the page must be the same page, only darker: new content there is not an overlay.
+  let outside = 0;
+  let outsideDimmed = 0;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (x >= panel.x && x < panel.x + panel.width && y >= panel.y && y < panel.y + panel.height) continue;
+      if ((before.data[y * width + x] ?? 0) < 50) continue;
+      outside += 1;
+      outsideDimmed += dimmed[y * width + x] ?? 0;
+    }
+  }
+  return outside > 0 && outsideDimmed / outside >= 0.8 ? panel : undefined;
+}
+
+/** Outside `panel`, did the frame stay the same? (A modal stays open while its content changes.) */
+export function sameOutside(a: GrayFrame, b: GrayFrame, panel: PixelBox): boolean {
+  const { width, height } = a;
+  let total = 0;
+  let changed = 0;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (x >= panel.x && x < panel.x + panel.width && y >= panel.y && y < panel.y + panel.height) continue;
+      total += 1;
+      const delta = (a.data[y * width + x] ?? 0) - (b.data[y * width + x] ?? 0);
+      if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) changed += 1;
+    }
+  }
+  return total > 0 && changed / total < 0.01;
+}
+
+/** Bounding boxes of clusters of changed pixels (e.g. text typed into a field), merged when close. */
+export function changedBoxes(a: GrayFrame, b: GrayFrame, maxBoxes = 12): PixelBox[] {
+  const { width, height } = a;
+  // Work on 4x4 cells so a typed word is one connected blob rather than letters.
+  const cell = 4;
+  const cw = Math.ceil(width / cell);
+  const ch = Math.ceil(height / cell);
+  const hot = new Uint8Array(cw * ch);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const delta = (a.data[y * width + x] ?? 0) - (b.data[y * width + x] ?? 0);
+      if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) hot[Math.floor(y / cell) * cw + Math.floor(x / cell)] = 1;
+    }
+  }
+  const seen = new Uint8Array(cw * ch);
+  const boxes: PixelBox[] = [];
+  for (let start = 0; start < cw * ch; start += 1) {
+    if (!hot[start] || seen[start]) continue;
+    let minX = cw;
+    let minY = ch;
+    let maxX = 0;
+    let maxY = 0;
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const index = stack.pop() ?? 0;
+      const cx = index % cw;
+      const cy = Math.floor(index / cw);
+      minX = Math.min(minX, cx);
+      maxX = Math.max(maxX, cx);
+      minY = Math.min(minY, cy);
+      maxY = Math.max(maxY, cy);
+      // 8-neighbourhood plus one cell of horizontal slack joins the letters of a word.
+      for (let dy = -1; dy <= 1; dy += 1) {
+        for (let dx = -2; dx <= 2; dx += 1) {
+          const nx = cx + dx;
+          const ny = cy + dy;
+          if (nx < 0 || ny < 0 || nx >= cw || ny >= ch) continue;
+          const next = ny * cw + nx;
+          if (hot[next] && !seen[next]) {
+            seen[next] = 1;
+            stack.push(next);
+          }
+        }
+      }
+    }
+    boxes.push({ x: minX * cell, y: minY * cell, width: (maxX - minX + 1) * cell, height: (maxY - minY + 1) * cell });
+  }
+  boxes.sort((p, q) => q.width * q.height - p.width * p.height);
+  return boxes.slice(0, maxBoxes);
+}
+
+/**
+ * Counts, per pixel, how often it changed between consecutive samples: over a whole video this is where
+ * the product is (a phone's screen in a simulator window changes; the desk and the bezel never do).
+ */
+export class ActivityMap {
+  private counts: Uint16Array | undefined;
+  private width = 0;
+  private height = 0;
+
+  add(a: GrayFrame, b: GrayFrame): void {
+    if (!this.counts) {
+      this.counts = new Uint16Array(a.width * a.height);
+      this.width = a.width;
+      this.height = a.height;
+    }
+    const counts = this.counts;
+    for (let i = 0; i < counts.length; i += 1) {
+      const delta = (a.data[i] ?? 0) - (b.data[i] ?? 0);
+      if ((delta > PIXEL_DELTA || delta < -PIXEL_DELTA) && (counts[i] ?? 0) < 65535) counts[i] = (counts[i] ?? 0) + 1;
+    }
+  }
+
+  /**
+   * The screen of a device shown inside a larger recording: a tall box, well narrower than the frame,
+   * holding nearly all the change. A cursor's path changes pixels once or twice and does not count.
+   */
+  deviceScreen(last: GrayFrame | undefined): PixelBox | undefined {
+    const counts = this.counts;
+    if (!counts || !last) return undefined;
+    const changed = Array.from(counts).filter((count) => count > 0).sort((p, q) => p - q);
+    const busy = changed[Math.floor(changed.length * 0.9)] ?? 0;
+    if (busy < 4) return undefined;
+    const threshold = Math.max(2, Math.round(busy * 0.25));
+    const { width, height } = this;
+    const columns = new Uint32Array(width);
+    const rows = new Uint32Array(height);
+    let total = 0;
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        if ((counts[y * width + x] ?? 0) < threshold) continue;
+        columns[x] = (columns[x] ?? 0) + 1;
+        rows[y] = (rows[y] ?? 0) + 1;
+        total += 1;
+      }
+    }
+    // The span holding all but a sliver of the active pixels on each axis.
+    const span = (histogram: Uint32Array): [number, number] => {
+      let low = 0;
+      let high = histogram.length - 1;
+      let cut = 0;
+      while (low < high && cut + (histogram[low] ?? 0) <= total * 0.01) cut += histogram[low++] ?? 0;
+      cut = 0;
+      while (high > low && cut + (histogram[high] ?? 0) <= total * 0.01) cut += histogram[high--] ?? 0;
+      return [low, high];
+    };
+    const [x0, x1] = span(columns);
+    const [y0, y1] = span(rows);
+    const box = { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+    if (box.width > width * 0.5 || box.height < height * 0.5 || box.height < box.width * 1.3) return undefined;
+    return growToBezel(last, box);
+  }
+}
+
+/** Widens the active box to the screen's edges: out to where the frame turns into the dark bezel. */
+function growToBezel(frame: GrayFrame, box: PixelBox): PixelBox {
+  const { width, height, data } = frame;
+  const columnMean = (x: number, y0: number, y1: number): number => {
+    let sum = 0;
+    for (let y = y0; y <= y1; y += 1) sum += data[y * width + x] ?? 0;
+    return sum / Math.max(1, y1 - y0 + 1);
+  };
+  const rowMean = (y: number, x0: number, x1: number): number => {
+    let sum = 0;
+    for (let x = x0; x <= x1; x += 1) sum += data[y * width + x] ?? 0;
+    return sum / Math.max(1, x1 - x0 + 1);
+  };
+  const dark = 45;
+  const reach = Math.round(Math.max(width, height) * 0.05);
+  let x0 = box.x;
+  let x1 = box.x + box.width - 1;
+  let y0 = box.y;
+  let y1 = box.y + box.height - 1;
+  for (let step = 0; step < reach && x0 > 0 && columnMean(x0 - 1, y0, y1) > dark; step += 1) x0 -= 1;
+  for (let step = 0; step < reach && x1 < width - 1 && columnMean(x1 + 1, y0, y1) > dark; step += 1) x1 += 1;
+  for (let step = 0; step < reach * 2 && y0 > 0 && rowMean(y0 - 1, x0, x1) > dark; step += 1) y0 -= 1;
+  for (let step = 0; step < reach * 2 && y1 < height - 1 && rowMean(y1 + 1, x0, x1) > dark; step += 1) y1 += 1;
+  return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}

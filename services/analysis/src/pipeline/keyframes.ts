@@ -1,0 +1,166 @@
+/**
+ * Stage 2: cuts the sampled stream into stable periods (a screen at rest) separated by bursts of change
+ * (navigation, scrolling, animation), and keeps one settled frame per period.
+ */
+import {
+  ActivityMap,
+  changedBoxes,
+  changedFraction,
+  dimmedOverlayPanel,
+  sameOutside,
+  verticalShift,
+  type GrayFrame,
+  type PixelBox,
+} from './frame-math';
+
+/** A change bigger than this between two samples ends a stable period (cursor and typing stay under it). */
+const BIG_CHANGE = 0.006;
+/** Settled frames this close to the previous one are the same screen at rest (hover, blinking caret). */
+const NEAR_DUPLICATE = 0.004;
+/** Shorter stable periods are in-between states (loading, mid-animation) unless nothing else exists. */
+const MIN_STABLE_SAMPLES = 2;
+/** Within a scroll, pairs changing less than this are its tail, not a navigation. */
+const SCROLL_TAIL = 0.1;
+
+export interface StablePeriod {
+  startSec: number;
+  endSec: number;
+  /** When to grab the full-resolution frame: just before leaving the screen, once it has settled. */
+  settledSec: number;
+  first: GrayFrame;
+  settled: GrayFrame;
+  /** Every change since the previous period was a vertical shift of the same page. */
+  enteredByScroll: boolean;
+  /** Modal panel in sample pixels when a dimmed overlay is open. */
+  overlay?: PixelBox;
+  /** Regions (sample pixels) that changed while the period lasted. */
+  changed: PixelBox[];
+}
+
+interface Run {
+  startSec: number;
+  lastSec: number;
+  samples: number;
+  first: GrayFrame;
+  last: GrayFrame;
+}
+
+export class KeyframeSegmenter {
+  private readonly periods: StablePeriod[] = [];
+  private run: Run | undefined;
+  private previous: GrayFrame | undefined;
+  private burstAllScroll = true;
+  private burstScrolls = 0;
+  private readonly activity = new ActivityMap();
+
+  constructor(private readonly sampleIntervalSec: number) {}
+
+  /** Where a device's screen sits inside the recording (sample pixels), when it shows a phone in a frame. */
+  deviceScreen(): PixelBox | undefined {
+    return this.activity.deviceScreen(this.previous);
+  }
+
+  push(frame: GrayFrame, timeSec: number): void {
+    const previous = this.previous;
+    this.previous = frame;
+    if (previous) this.activity.add(previous, frame);
+    if (!previous || !this.run) {
+      this.run = { startSec: timeSec, lastSec: timeSec, samples: 1, first: frame, last: frame };
+      return;
+    }
+    if (changedFraction(previous, frame) < BIG_CHANGE) {
+      this.run.lastSec = timeSec;
+      this.run.last = frame;
+      this.run.samples += 1;
+      return;
+    }
+    this.closeRun(false);
+    if (this.burstAllScroll) {
+      if (verticalShift(previous, frame) !== 0) this.burstScrolls += 1;
+      // The tail of a scroll (a pixel or two, a hover lighting up) is a small change, not a new page.
+      else if (changedFraction(previous, frame) > SCROLL_TAIL) this.burstAllScroll = false;
+    }
+    this.run = { startSec: timeSec, lastSec: timeSec, samples: 1, first: frame, last: frame };
+  }
+
+  /** The stable periods, in order; call once after the last frame. */
+  finish(): StablePeriod[] {
+    this.closeRun(true);
+    return this.periods;
+  }
+
+  private closeRun(atEnd: boolean): void {
+    const run = this.run;
+    if (!run) return;
+    this.run = undefined;
+    const longEnough = run.samples >= MIN_STABLE_SAMPLES || (atEnd && this.periods.length === 0);
+    if (!longEnough) return;
+    // Half a sample before the last stable sample: still settled, safely before the next change starts.
+    const settledSec = Math.max(run.startSec, run.lastSec - this.sampleIntervalSec / 2);
+    const period: StablePeriod = {
+      startSec: run.startSec,
+      endSec: run.lastSec + this.sampleIntervalSec,
+      settledSec,
+      first: run.first,
+      settled: run.last,
+      enteredByScroll: this.burstScrolls > 0 && this.burstAllScroll,
+      changed: changedBoxes(run.first, run.last),
+    };
+    this.burstAllScroll = true;
+    this.burstScrolls = 0;
+    this.append(period);
+  }
+
+  private append(period: StablePeriod): void {
+    const before = this.periods[this.periods.length - 1];
+    if (before && changedFraction(before.settled, period.settled) < NEAR_DUPLICATE) {
+      // The same screen at rest again (a hover came and went): extend the earlier period.
+      before.endSec = period.endSec;
+      before.settledSec = period.settledSec;
+      before.settled = period.settled;
+      before.changed = changedBoxes(before.first, period.settled);
+      return;
+    }
+    if (before && !period.enteredByScroll) {
+      const panel = dimmedOverlayPanel(before.settled, period.first);
+      if (panel) period.overlay = panel;
+      else if (before.overlay && sameOutside(before.settled, period.first, before.overlay)) period.overlay = before.overlay;
+    }
+    this.periods.push(period);
+  }
+}
+
+/**
+ * Keeps at most `max` periods by folding the pair of neighbours that look most alike, so a long video
+ * still fits the understanding budget while distinct screens survive.
+ */
+export function limitPeriods(periods: StablePeriod[], max: number): StablePeriod[] {
+  const kept = [...periods];
+  while (kept.length > max) {
+    let best = 1;
+    let bestScore = Number.POSITIVE_INFINITY;
+    for (let i = 1; i < kept.length; i += 1) {
+      const a = kept[i - 1];
+      const b = kept[i];
+      if (!a || !b) continue;
+      // Scrolls of one page fold first, then the most alike neighbours.
+      const score = changedFraction(a.settled, b.settled) - (b.enteredByScroll ? 1 : 0);
+      if (score < bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    }
+    const a = kept[best - 1];
+    const b = kept[best];
+    if (!a || !b) break;
+    kept.splice(best - 1, 2, {
+      ...b,
+      startSec: a.startSec,
+      first: a.first,
+      enteredByScroll: a.enteredByScroll,
+      overlay: b.overlay,
+      changed: b.changed,
+    });
+  }
+  return kept;
+}

@@ -1,0 +1,580 @@
+/**
+ * Reads a screen from OCR text and its geometry: the main heading names it, short boxed lines with a
+ * verb are buttons, the top row holds navigation links, labels near boxes are fields.
+ */
+import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '../types';
+import { activeItem } from './active-item';
+import { correctLabel } from './label-correction';
+import { nameScreen, urlPathOf } from './screen-naming';
+import type { OcrLine, OcrPage } from './tesseract-engine';
+import {
+  ACTION_VERBS,
+  CHECKBOX_PHRASES,
+  FIELD_LABELS,
+  LINK_PHRASES,
+  NOT_A_NAME,
+  PLACEHOLDER_PREFIXES,
+  SELECT_PREFIXES,
+} from './vocabulary';
+
+/** A run of words on one line without a wide gap: one label, button or phrase. */
+export interface TextItem {
+  text: string;
+  box: Box;
+  /** Font size estimate, in frame pixels. */
+  size: number;
+  confidence: number;
+}
+
+const MIN_CONFIDENCE = 55;
+// Typed values read poorly (a caret, an input border, odd characters) yet count where the pixels changed.
+const LOOSE_CONFIDENCE = 15;
+const MAX_ELEMENTS = 30;
+
+export function splitIntoItems(lines: OcrLine[], frameHeight = Number.POSITIVE_INFINITY, minConfidence = MIN_CONFIDENCE): TextItem[] {
+  const items: TextItem[] = [];
+  for (const line of lines) {
+    let current: typeof line.words = [];
+    const flush = (): void => {
+      // An input's edge or a caret reads as a doubtful one-letter word at either end: not part of the text.
+      const doubtful = (word: (typeof current)[number] | undefined): boolean =>
+        word !== undefined && word.text.length === 1 && word.confidence < 60 && current.length > 1;
+      while (doubtful(current[0])) current = current.slice(1);
+      while (doubtful(current[current.length - 1])) current = current.slice(0, -1);
+      if (current.length === 0) return;
+      const x0 = Math.min(...current.map((w) => w.box.x));
+      const y0 = Math.min(...current.map((w) => w.box.y));
+      const x1 = Math.max(...current.map((w) => w.box.x + w.box.width));
+      const y1 = Math.max(...current.map((w) => w.box.y + w.box.height));
+      const confidence = current.reduce((sum, w) => sum + w.confidence, 0) / current.length;
+      // Font size: the median height of real words (a dash or a box edge read as a letter is not a word).
+      const words = current.filter((w) => (w.text.match(/[A-Za-z0-9]/g) ?? []).length >= 2);
+      const tallness = median((words.length > 0 ? words : current).map((w) => w.box.height));
+      // Something overlapping the text (the cursor on a button) swells word boxes upwards, never the
+      // width: a size the text's width cannot explain is capped (glyphs are about half as wide as tall).
+      const characters = current.reduce((sum, w) => sum + w.text.length, 0) + current.length - 1;
+      const size = Math.min(tallness, ((x1 - x0) / (characters * 0.55)) * 1.3);
+      items.push({ text: current.map((w) => w.text).join(' '), box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, size, confidence });
+      current = [];
+    };
+    const lineHeight = Math.max(6, median(line.words.map((w) => w.box.height)));
+    for (const word of line.words) {
+      // Box edges read as bars: they separate buttons sitting side by side.
+      if (/^[|[\](){}!]+$/.test(word.text)) {
+        flush();
+        continue;
+      }
+      const last = current[current.length - 1];
+      if (last && word.box.x - (last.box.x + last.box.width) > lineHeight * 1.3) flush();
+      current.push(word);
+    }
+    flush();
+  }
+  // Text taller than a tenth of the screen is an image read as letters.
+  const maxSize = frameHeight * 0.09;
+  return items
+    .map((item) => ({ ...item, text: cleanText(item.text) }))
+    .filter((item) => item.confidence >= minConfidence && isReadable(item) && item.size <= maxSize);
+}
+
+function cleanText(text: string): string {
+  return text
+    .replace(/[|_~`^{}[\]<>«»©®™•·]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[^A-Za-z0-9$€£(]+/, '')
+    .replace(/[^A-Za-z0-9)?!.%$€£:*'"]+$/, '')
+    .trim();
+}
+
+function letters(text: string): number {
+  return (text.match(/[A-Za-z]/g) ?? []).length;
+}
+
+/** OCR of icons and images yields short gibberish with low confidence: keep what reads as words. */
+function isReadable(item: TextItem): boolean {
+  const alnum = (item.text.match(/[A-Za-z0-9]/g) ?? []).length;
+  if (alnum < 2) return false;
+  if (alnum / item.text.replace(/\s/g, '').length < 0.6) return false;
+  // A lone short token like "Ee" or "oO" is noise; real short labels are words or numbers.
+  const words = item.text.split(' ');
+  const shortJunk = words.every((w) => w.length <= 2) && !/^\d+$/.test(item.text) && !/^(ok|go|no|hi)$/i.test(item.text);
+  return !shortJunk;
+}
+
+const lower = (text: string): string => text.toLowerCase();
+const firstWord = (text: string): string => lower(text.split(/\s+/)[0] ?? '').replace(/[^a-z]/g, '');
+const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+const centerY = (box: Box): number => box.y + box.height / 2;
+const inside = (box: Box, area: Box): boolean =>
+  box.x + box.width / 2 >= area.x && box.x + box.width / 2 <= area.x + area.width &&
+  centerY(box) >= area.y && centerY(box) <= area.y + area.height;
+
+function overlapArea(a: Box, b: Box): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Title Case for names shouted in capitals ("YOUR CART" → "Your Cart"). */
+export function titleCaseIfShouted(text: string): string {
+  if (letters(text) < 2 || text !== text.toUpperCase()) return text;
+  return text.toLowerCase().replace(/\b([a-z])/g, (c) => c.toUpperCase());
+}
+
+function asLabel(text: string): string {
+  const trimmed = text.replace(/[:*]+$/, '').trim();
+  const shouted = titleCaseIfShouted(trimmed);
+  return shouted.charAt(0).toUpperCase() + shouted.slice(1);
+}
+
+interface Rows {
+  /** Items of the navigation bar along the top edge. */
+  nav: TextItem[];
+  /** A lone centred title in the top bar (phone apps put the screen name there). */
+  barTitle?: TextItem;
+}
+
+function topBar(items: TextItem[], frameHeight: number, frameWidth: number, viewTop = 0): Rows {
+  const portrait = frameHeight > frameWidth * 1.2;
+  const limit = viewTop + (frameHeight - viewTop) * (portrait ? 0.085 : 0.1);
+  const band = items.filter((item) => item.box.y + item.box.height <= limit + 4);
+  const seed = [...band].sort((a, b) => a.box.y - b.box.y)[0];
+  if (!seed) return { nav: [] };
+  // Only the first row is the bar; a page title just under a slim bar is content.
+  const top = band.filter((item) => centerY(item.box) <= centerY(seed.box) + Math.max(seed.box.height, 12));
+  // Phone status bar: the clock and battery share the top strip with nothing else readable.
+  const meaningful = top.filter((item) => !/^\d{1,2}[:.]\d{2}/.test(item.text) && letters(item.text) >= 2);
+  if (meaningful.length === 1) {
+    const only = meaningful[0];
+    const centred = only && Math.abs(only.box.x + only.box.width / 2 - frameWidth / 2) < frameWidth * 0.15;
+    if (only && centred) return { nav: [], barTitle: only };
+  }
+  return { nav: top };
+}
+
+/** A phone tab bar: three or more short labels in one row along the bottom edge. */
+function bottomTabs(items: TextItem[], frameHeight: number, frameWidth: number): TextItem[] {
+  if (frameHeight < frameWidth * 1.2) return [];
+  const bottom = items.filter((item) => item.box.y > frameHeight * 0.9 && wordCount(item.text) <= 2);
+  return bottom.length >= 3 ? bottom : [];
+}
+
+/** Rows of texts that belong to a cookie/consent banner (never a name, never the product's controls). */
+function bannerItems(items: TextItem[]): Set<TextItem> {
+  const banner = new Set<TextItem>();
+  const seeds = items.filter((item) => /cookie|consent|gdpr/i.test(item.text));
+  const queue = [...seeds];
+  seeds.forEach((seed) => banner.add(seed));
+  while (queue.length > 0) {
+    const seed = queue.pop();
+    if (!seed) break;
+    for (const item of items) {
+      if (banner.has(item)) continue;
+      const gap = Math.abs(centerY(item.box) - centerY(seed.box));
+      if (gap < Math.max(seed.box.height, item.box.height) * 2.2) {
+        banner.add(item);
+        queue.push(item);
+      }
+    }
+  }
+  return banner;
+}
+
+/**
+ * Whether the text sits in a filled or outlined box that stands out from what surrounds it: the look of
+ * a button. Compares a ring hugging the text with a ring further out, on the OCR image.
+ */
+function looksBoxed(page: OcrPage, box: Box): boolean {
+  const s = page.scale;
+  const h = box.height * s;
+  const ring = (pad: number, thickness: number): { level: number; spread: number } => {
+    const x0 = Math.round(box.x * s - pad);
+    const y0 = Math.round(box.y * s - pad);
+    const x1 = Math.round((box.x + box.width) * s + pad);
+    const y1 = Math.round((box.y + box.height) * s + pad);
+    const values: number[] = [];
+    const sample = (x: number, y: number): void => {
+      if (x < 0 || y < 0 || x >= page.width || y >= page.height) return;
+      values.push(page.gray[y * page.width + x] ?? 255);
+    };
+    for (let t = 0; t < thickness; t += 1) {
+      for (let x = x0; x <= x1; x += 2) {
+        sample(x, y0 - t);
+        sample(x, y1 + t);
+      }
+      for (let y = y0; y <= y1; y += 2) {
+        sample(x0 - t, y);
+        sample(x1 + t, y);
+      }
+    }
+    if (values.length === 0) return { level: 255, spread: 255 };
+    // The median is the background even where the ring crosses other text.
+    values.sort((a, b) => a - b);
+    const level = values[Math.floor(values.length / 2)] ?? 255;
+    const spread = (values[Math.floor(values.length * 0.8)] ?? 255) - (values[Math.floor(values.length * 0.2)] ?? 0);
+    return { level, spread };
+  };
+  const near = ring(Math.max(3, h * 0.35), 2);
+  const far = ring(Math.max(12, h * 1.6), 2);
+  return near.spread < 20 && far.spread < 60 && Math.abs(near.level - far.level) > 18;
+}
+
+function matchesField(text: string): string | undefined {
+  const t = lower(text).replace(/[:*]+$/, '').trim();
+  if (FIELD_LABELS.includes(t)) return asLabel(text);
+  for (const prefix of PLACEHOLDER_PREFIXES) {
+    if (t.startsWith(prefix) && wordCount(t) <= 5) {
+      const rest = t.slice(prefix.length).replace(/^(your|a|an|the)\s+/, '').replace(/[.…]+$/, '').trim();
+      const known = FIELD_LABELS.find((label) => rest === label || rest.startsWith(`${label} `));
+      if (known) return asLabel(known);
+      if (prefix === 'search ') return 'Search';
+    }
+  }
+  if (/^[\w.+-]+@[\w-]+\.[\w.]+$/.test(t)) return undefined;
+  return undefined;
+}
+
+function isButtonText(text: string): boolean {
+  const words = wordCount(text);
+  return words <= 4 && ACTION_VERBS.has(firstWord(text)) && letters(text) >= 2 && !/[.!?]$/.test(text.trim());
+}
+
+function isLinkText(text: string): boolean {
+  const t = lower(text);
+  return LINK_PHRASES.some((phrase) => t.startsWith(phrase)) && wordCount(text) <= 7;
+}
+
+function isCheckboxText(text: string): boolean {
+  const t = lower(text).replace(/^[^a-z]+/, '');
+  return CHECKBOX_PHRASES.some((phrase) => t.startsWith(phrase));
+}
+
+function isSelectText(text: string): boolean {
+  const t = lower(text);
+  return SELECT_PREFIXES.some((prefix) => t.startsWith(prefix)) || /\s[v▾⌄]$/.test(t);
+}
+
+function isNameCandidate(item: TextItem): boolean {
+  const t = lower(item.text);
+  if (NOT_A_NAME.some((phrase) => t.includes(phrase))) return false;
+  // Typed values (an email, a URL) are never a screen's name.
+  if (/@|https?:|www\.|\.(com|io|app|net|org)\b/.test(t)) return false;
+  if (letters(item.text) < 3 || wordCount(item.text) > 9) return false;
+  if (letters(item.text) / item.text.replace(/\s/g, '').length < 0.6) return false;
+  return item.confidence >= 65;
+}
+
+/**
+ * The second line of a heading wrapped over two lines ("Fresh picks for / every season"): just below it,
+ * overlapping it horizontally, and also set in large type (word boxes make sizes rough, hence the slack).
+ */
+function wrappedLine(heading: TextItem, candidates: TextItem[], bodySize: number): TextItem | undefined {
+  const next = candidates.find(
+    (item) =>
+      item !== heading &&
+      item.size >= heading.size * 0.5 && item.size <= heading.size * 1.25 && item.size >= bodySize * 1.4 &&
+      item.box.y > heading.box.y &&
+      item.box.y - (heading.box.y + heading.box.height) < heading.size * 0.7 &&
+      overlapArea({ ...item.box, y: 0, height: 1 }, { ...heading.box, y: 0, height: 1 }) > 0,
+  );
+  return next && wordCount(heading.text) + wordCount(next.text) <= 9 ? next : undefined;
+}
+
+function screenNameFrom(text: string): string {
+  const cleaned = text.replace(/[.:!,;]+$/, '').replace(/\s+/g, ' ').trim();
+  return titleCaseIfShouted(cleaned).slice(0, 80);
+}
+
+const normalizeWords = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+function listing(labels: string[]): string {
+  if (labels.length <= 1) return labels[0] ?? '';
+  return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+}
+
+function describe(name: string, heading: string, subtitle: string | undefined, elements: UiElement[], isModal: boolean): string {
+  const of = (kind: UiElement['kind']): string[] =>
+    elements.filter((element) => element.kind === kind).map((element) => element.label).slice(0, 5);
+  const inputs = of('input');
+  const buttons = of('button');
+  const tabs = of('tab');
+  const links = of('link');
+  const kind = isModal ? 'dialog' : inputs.length >= 2 ? 'form' : 'screen';
+  const kindWord = new RegExp(`\\b${kind}$`, 'i').test(name) || (isModal && / Modal$/.test(name)) ? '' : ` ${kind}`;
+  const titledAs = heading && normalizeWords(heading) !== normalizeWords(name) ? ` titled “${heading}”` : '';
+  const opening = `${isModal ? name.replace(/ Modal$/, '') : name}${kindWord}${titledAs}${subtitle ? ` (“${subtitle}”)` : ''}`;
+  const parts: string[] = [];
+  if (inputs.length > 0) parts.push(`${listing(inputs)} field${inputs.length > 1 ? 's' : ''}`);
+  if (tabs.length > 0) parts.push(`${listing(tabs)} tabs`);
+  const article = /^[aeiou]/i.test(buttons[0] ?? '') ? 'an ' : 'a ';
+  if (buttons.length > 0) parts.push(`${buttons.length > 1 ? '' : article}${listing(buttons)} button${buttons.length > 1 ? 's' : ''}`);
+  if (parts.length === 0 && links.length > 0) parts.push(`navigation links to ${listing(links.slice(0, 4))}`);
+  return parts.length > 0 ? `${opening} with ${listing(parts)}.` : `${opening}.`;
+}
+
+/** Tabs: a compact row of three or more one- or two-word items below the heading, away from the top bar. */
+function tabRow(items: TextItem[], heading: TextItem | undefined, frameHeight: number): TextItem[] {
+  const pool = items.filter(
+    (item) =>
+      wordCount(item.text) <= 2 && !/\d/.test(item.text) && item.box.y > (heading ? heading.box.y : 0) &&
+      item.box.y < frameHeight * 0.6 && !isButtonText(item.text),
+  );
+  for (const seed of pool) {
+    const row = pool
+      .filter((item) => Math.abs(centerY(item.box) - centerY(seed.box)) < seed.box.height * 0.5)
+      .sort((a, b) => a.box.x - b.box.x);
+    if (row.length < 3 || row.length > 7) continue;
+    const gaps = row.slice(1).map((item, i) => item.box.x - ((row[i]?.box.x ?? 0) + (row[i]?.box.width ?? 0)));
+    if (gaps.every((gap) => gap > 0 && gap < seed.box.height * 5)) return row;
+  }
+  return [];
+}
+
+/** The nearest field label above or to the left of a piece of text (what a typed value belongs to). */
+function labelFor(value: TextItem, labels: Array<{ item: TextItem; label: string }>): string | undefined {
+  let best: { label: string; distance: number } | undefined;
+  for (const { item, label } of labels) {
+    const above = item.box.y < value.box.y && value.box.y - (item.box.y + item.box.height) < value.box.height * 4 &&
+      Math.abs(item.box.x - value.box.x) < value.box.height * 6;
+    const left = Math.abs(centerY(item.box) - centerY(value.box)) < value.box.height && item.box.x < value.box.x;
+    const sameBox = overlapArea(item.box, value.box) > 0;
+    if (!above && !left && !sameBox) continue;
+    const distance = Math.hypot(item.box.x - value.box.x, item.box.y - value.box.y);
+    if (!best || distance < best.distance) best = { label, distance };
+  }
+  return best?.label;
+}
+
+/** A browser's toolbar drawn above the page: its address bar tells the page's path. */
+export interface BrowserChrome {
+  urlPath: string;
+  /** Frame y where the page itself starts. */
+  bottom: number;
+}
+
+/** A URL alone on a line near the top edge, left of centre: the address bar of a browser window. */
+export function findBrowserChrome(items: TextItem[], frameWidth: number, frameHeight: number): BrowserChrome | undefined {
+  const band = items
+    .filter((item) => item.box.y + item.box.height < frameHeight * 0.16 && item.box.x < frameWidth * 0.5)
+    .sort((a, b) => a.box.y - b.box.y);
+  for (const item of band) {
+    const text = item.text.replace(/^[^a-z0-9]*(?=[a-z0-9])/i, '');
+    const bare = text.replace(/\s+/g, '');
+    const urlPath = urlPathOf(bare);
+    if (!urlPath) continue;
+    // The whole text must be the URL ("acme.io" inside a sentence is not an address bar).
+    if (!/^(https?:\/\/)?[a-z0-9.-]+(:\d+)?(\/\S*)?$/i.test(bare)) continue;
+    if (!/\//.test(bare) && !/\.(com|io|app|net|org|shop|dev|co|store|local)\b/i.test(bare)) continue;
+    return { urlPath, bottom: item.box.y + item.box.height + Math.max(8, item.box.height) };
+  }
+  return undefined;
+}
+
+/** A sidebar: three or more short labels stacked along a common left edge in the left quarter. */
+function sideNav(items: TextItem[], frameWidth: number): TextItem[] {
+  const pool = items.filter((item) => item.box.x < frameWidth * 0.22 && wordCount(item.text) <= 3 && letters(item.text) >= 3 &&
+    item.box.x + item.box.width < frameWidth * 0.3);
+  let best: TextItem[] = [];
+  for (const seed of pool) {
+    const column = pool
+      .filter((item) => Math.abs(item.box.x - seed.box.x) < Math.max(8, seed.box.height * 0.8))
+      .sort((a, b) => a.box.y - b.box.y);
+    // Stacked close together: a gap bigger than a few lines ends the menu.
+    const run: TextItem[] = [];
+    for (const item of column) {
+      const last = run[run.length - 1];
+      if (last && item.box.y - last.box.y > last.box.height * 5) {
+        if (run.length > best.length) best = [...run];
+        run.length = 0;
+      }
+      run.push(item);
+    }
+    if (run.length > best.length) best = [...run];
+  }
+  // Entries of a menu are words, not values or form labels (a form's left column is not a sidebar).
+  if (best.length < 3 || best.some((item) => /[\d@$€£]/.test(item.text) || matchesField(item.text) !== undefined)) return [];
+  // The brand above the menu is set larger than the entries.
+  const size = median(best.map((item) => item.size));
+  return best.filter((item) => item.size <= size * 1.3);
+}
+
+/** The highlighted entry of the primary navigation: sidebar first, then phone tab bar, then top links. */
+function selectedNavigation(side: TextItem[], tabBar: TextItem[], nav: TextItem[], color: OcrPage['color'] | undefined): TextItem | undefined {
+  const entries = (group: TextItem[]): TextItem[] => {
+    const size = median(group.map((item) => item.size));
+    // A logo split by the cursor or set in a larger type is not an entry.
+    return group.filter((item) => !isButtonText(item.text) && !/\d/.test(item.text) && wordCount(item.text) <= 3 &&
+      !matchesField(item.text) && item.size <= size * 1.25);
+  };
+  const topLinks = entries([...nav].sort((a, b) => a.box.x - b.box.x).slice(1));
+  return activeItem(entries(side), color) ?? activeItem(entries(tabBar), color) ?? activeItem(topLinks, color);
+}
+
+/** What the understanding of earlier frames of the same video tells about later ones. */
+export interface VideoContext {
+  /** Heading of the frame recognised as the home page. */
+  homeHeading?: string;
+}
+
+export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoContext = {}): FrameUnderstanding {
+  const all = splitIntoItems(page.lines, frame.height);
+  const scope = frame.overlay;
+  const chrome = findBrowserChrome(splitIntoItems(page.lines, frame.height, LOOSE_CONFIDENCE), frame.width, frame.height);
+  const viewTop = chrome && !scope ? chrome.bottom : 0;
+  const items = scope ? all.filter((item) => inside(item.box, scope)) : all.filter((item) => centerY(item.box) > viewTop);
+  const banner = bannerItems(items);
+  const { nav, barTitle } = scope ? { nav: [] as TextItem[], barTitle: undefined } : topBar(items, frame.height, frame.width, viewTop);
+  const tabBar = scope ? [] : bottomTabs(items, frame.height, frame.width);
+  const side = scope ? [] : sideNav(items.filter((item) => !nav.includes(item) && !banner.has(item)), frame.width);
+  const navSet = new Set([...nav, ...tabBar, ...side]);
+  const body = items.filter((item) => !banner.has(item) && !navSet.has(item));
+
+  const bodyHeight = median(body.map((item) => item.size)) || 12;
+  const viewHeight = frame.height - viewTop;
+  // Boxed verbs are buttons, never the screen's name, unless they are set much larger than the body.
+  const candidates = body.filter(
+    (item) =>
+      isNameCandidate(item) &&
+      !(isButtonText(item.text) && item.size < bodyHeight * 1.5 && looksBoxed(page, item.box)),
+  );
+  let heading: TextItem | undefined;
+  let bestScore = 0;
+  for (const item of candidates) {
+    // Bigger is more important; a little preference for text higher up, where titles live.
+    const score = item.size * (1 - 0.35 * ((centerY(item.box) - viewTop) / viewHeight));
+    if (score > bestScore) {
+      bestScore = score;
+      heading = item;
+    }
+  }
+  const headingIsBig = heading !== undefined && heading.size >= bodyHeight * 1.2;
+  const titled = barTitle && isNameCandidate(barTitle) && (!headingIsBig || (heading?.size ?? 0) < barTitle.size * 1.3)
+    ? barTitle
+    : heading;
+  const wrapped = titled ? wrappedLine(titled, candidates, bodyHeight) : undefined;
+  const headingText = titled ? screenNameFrom(wrapped ? `${titled.text} ${wrapped.text}` : titled.text) : '';
+
+  const elements: UiElement[] = [];
+  const seen = new Set<string>();
+  const add = (kind: UiElement['kind'], label: string): void => {
+    const clean = label.trim();
+    const key = `${kind}:${lower(clean)}`;
+    if (!clean || seen.has(key) || elements.length >= MAX_ELEMENTS) return;
+    seen.add(key);
+    elements.push({ kind, label: clean });
+  };
+  if (headingText) add('heading', headingText);
+
+  const brand = [...nav].sort((a, b) => a.box.x - b.box.x)[0];
+  for (const item of nav) {
+    if (item === brand && nav.length > 1) continue;
+    if (isButtonText(item.text) && looksBoxed(page, item.box)) add('button', asLabel(item.text));
+    else if (wordCount(item.text) <= 4) add('link', asLabel(item.text));
+  }
+
+  const tabs = new Set(tabRow(body, titled, frame.height));
+  const typed = new Set<string>();
+  const fieldLabels: Array<{ item: TextItem; label: string }> = [];
+  for (const item of body) {
+    const field = matchesField(item.text);
+    if (field) fieldLabels.push({ item, label: field });
+  }
+  const changed = frame.changedRegions;
+  const actions: UserAction[] = [];
+  // Typed values (emails, numbers) read with low confidence: they count here, where the pixels changed.
+  const loose = splitIntoItems(page.lines, frame.height, LOOSE_CONFIDENCE).filter(
+    (item) => (scope ? inside(item.box, scope) : centerY(item.box) > viewTop) && !navSet.has(item),
+  );
+  for (const item of loose) {
+    if (item.text === titled?.text || fieldLabels.some((f) => f.item.text === item.text) || isButtonText(item.text)) continue;
+    const area = item.box.width * item.box.height;
+    const changedArea = changed.reduce((sum, region) => sum + overlapArea(region, item.box), 0);
+    if (area > 0 && changedArea / area > 0.3) {
+      const label = labelFor(item, fieldLabels);
+      if (label) {
+        typed.add(item.text);
+        actions.push({ kind: 'type', target: label, atSec: round(frame.endSec) });
+      }
+    }
+  }
+
+  let subtitle: string | undefined;
+  for (const item of body) {
+    if (item === titled || item === wrapped || typed.has(item.text) || tabs.has(item)) continue;
+    const text = item.text;
+    if (tabs.size > 0 && tabs.has(item)) continue;
+    const field = fieldLabels.find((f) => f.item === item)?.label;
+    if (field) add('input', field);
+    else if (isCheckboxText(text)) add('checkbox', asLabel(text));
+    else if (isSelectText(text)) add('select', asLabel(text.replace(/\s[v▾⌄]$/, '')));
+    else if (wordCount(text) <= 4 && letters(text) >= 3 && !/\d/.test(text) && looksBoxed(page, item.box))
+      add('button', correctLabel(asLabel(text)));
+    else if (isLinkText(text)) add('link', asLabel(text));
+    else if (isButtonText(text)) add('button', correctLabel(asLabel(text)));
+    else if (item.size >= bodyHeight * 1.45 && isNameCandidate(item)) add('heading', screenNameFrom(text));
+    else if (!subtitle && titled && item.box.y > titled.box.y && wordCount(text) >= 4 && letters(text) >= 12) {
+      subtitle = text.replace(/\s+/g, ' ').slice(0, 140);
+      add('text', subtitle);
+    }
+  }
+  for (const tab of [...tabs, ...tabBar]) add('tab', asLabel(tab.text));
+  for (const item of side) add('link', asLabel(item.text));
+
+  const selected = scope ? undefined : selectedNavigation(side, tabBar, nav, page.color);
+  const section = tabs.size >= 3 ? activeItem([...tabs], page.color) : undefined;
+  const naming = nameScreen({
+    ...(chrome && !scope ? { urlPath: chrome.urlPath } : {}),
+    ...(headingText ? { heading: headingText } : {}),
+    ...(selected ? { activeNav: asLabel(selected.text) } : {}),
+    texts: body.map((item) => item.text),
+    sizes: body.map((item) => item.size),
+    elements,
+    // A phone's status bar (clock, signal) is not navigation.
+    navCount: nav.filter((item) => !/^\d{1,2}[:.]\d{2}/.test(item.text) && letters(item.text) >= 3).length,
+    heroHeading: titled !== undefined && titled === heading && titled.size >= bodyHeight * 1.8 &&
+      centerY(titled.box) - viewTop < viewHeight * 0.6,
+    isModal: Boolean(scope),
+    isFirstFrame: frame.index === 0,
+    ...(context.homeHeading ? { homeHeading: context.homeHeading } : {}),
+  });
+  if (naming.name === 'Home' && headingText && !context.homeHeading) context.homeHeading = headingText;
+  const screenName = naming.name;
+
+  // Submitting is decided by the merge step, which knows whether the form led to another screen.
+  const uniqueActions = dedupeActions(actions);
+  const words = Array.from(
+    new Set(
+      items
+        .filter((item) => !banner.has(item) && !typed.has(item.text))
+        .flatMap((item) => lower(item.text).split(/[^a-z0-9$]+/))
+        .filter((word) => word.length >= 2),
+    ),
+  );
+  return {
+    screenName,
+    description: screenName ? describe(screenName, headingText, subtitle, elements, Boolean(scope)) : '',
+    elements,
+    actions: uniqueActions,
+    words,
+    ...(headingText ? { heading: headingText } : {}),
+    ...(section ? { section: asLabel(section.text) } : {}),
+    ...(chrome && !scope ? { urlPath: chrome.urlPath } : {}),
+  };
+}
+
+function dedupeActions(actions: UserAction[]): UserAction[] {
+  const seen = new Set<string>();
+  return actions.filter((action) => {
+    const key = `${action.kind}:${action.target ?? ''}:${action.toScreen ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const round = (value: number): number => Math.round(value * 100) / 100;

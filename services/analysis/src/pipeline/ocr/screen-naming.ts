@@ -1,0 +1,296 @@
+/**
+ * Names a screen the way an analytics engineer would ("Cart", "Product Detail", "Login") rather than by
+ * its marketing headline: from the browser's address bar when the recording shows one, from the kind of
+ * page the words and controls reveal, from the highlighted navigation item, and only then from a
+ * shortened heading. Pure functions over what OCR read, so every rule has a unit test.
+ */
+import type { UiElement } from '../types';
+
+export interface NamingEvidence {
+  /** Path read from a browser address bar ("/products/123"), when the recording shows one. */
+  urlPath?: string;
+  /** The page's main heading as read (a phone's centred bar title counts). */
+  heading?: string;
+  /** The highlighted item of the sidebar, top navigation or phone tab bar. */
+  activeNav?: string;
+  /** Every readable text of the page body (not the navigation, banners or browser chrome). */
+  texts: string[];
+  /** Font size of each text, same order as `texts`, when known (a price set large is the product's). */
+  sizes?: number[];
+  elements: UiElement[];
+  /** Items in the top navigation row. */
+  navCount: number;
+  /** The heading is set well above body size, in the upper part of the screen: a hero. */
+  heroHeading: boolean;
+  isModal: boolean;
+  /** The first key frame of the video: where a marketing site's home page is. */
+  isFirstFrame: boolean;
+  /** The heading of the page recognised as the home page earlier in the video (a revisit looks the same). */
+  homeHeading?: string;
+}
+
+export type NameSource = 'url' | 'archetype' | 'navigation' | 'heading' | 'none';
+
+export interface ScreenNaming {
+  name: string;
+  source: NameSource;
+}
+
+interface Archetype {
+  name: string;
+  /** Strong archetypes are told apart by unmistakable controls and win over the navigation's label. */
+  strong: boolean;
+}
+
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'vs']);
+/** Words that carry no meaning in a short name ("Your Cart" is the Cart). */
+const FILLER_WORDS = new Set(['a', 'an', 'the', 'your', 'our', 'my', 'this', 'here']);
+const MAX_NAME_WORDS = 4;
+
+/** "everyday ESSENTIALS, made" → "Everyday Essentials Made": capitalised words, small words lower case. */
+export function titleCase(text: string): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words
+    .map((word, i) => {
+      const bare = word.toLowerCase();
+      if (i > 0 && SMALL_WORDS.has(bare)) return bare;
+      // Acronyms and brand spellings ("FAQ", "iPhone") stay as written.
+      if (/[A-Z]/.test(word.slice(1)) && word !== word.toUpperCase()) return word;
+      if (word.length <= 4 && word === word.toUpperCase() && /[A-Z]{2}/.test(word)) return word;
+      return bare.charAt(0).toUpperCase() + bare.slice(1);
+    })
+    .join(' ');
+}
+
+/** A heading cut down to a name: no punctuation, no filler words, at most four words, Title Case. */
+export function shortName(heading: string): string {
+  // A headline's first clause carries its subject ("Your usual, ready when you arrive" → "Your usual").
+  const clauses = heading.split(/\s*[,;:!?|–—]\s*|\s+-\s+/).filter((clause) => clause.trim() !== '');
+  const first = clauses[0] ?? heading;
+  const words = (first.trim().split(/\s+/).length >= 2 ? first : heading)
+    .replace(/[“”"'’!?.,:;()[\]]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const meaningful = words.filter((word) => !FILLER_WORDS.has(word.toLowerCase()));
+  // Joining words ride along: the limit counts the words that carry meaning.
+  const kept: string[] = [];
+  let counted = 0;
+  for (const word of meaningful.length > 0 ? meaningful : words) {
+    if (counted === MAX_NAME_WORDS) break;
+    kept.push(word);
+    if (!SMALL_WORDS.has(word.toLowerCase())) counted += 1;
+  }
+  // A name does not end on a joining word ("Sign in to" → "Sign In").
+  while (kept.length > 1 && SMALL_WORDS.has((kept[kept.length - 1] ?? '').toLowerCase())) kept.pop();
+  return titleCase(kept.join(' '));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Address bar
+
+const URL_PATTERN = /(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{2,5})?(\/[^\s]*)?/i;
+
+/** The path of a URL as read by OCR ("shop.example.com/cart?x=1" → "/cart"), or undefined. */
+export function urlPathOf(text: string): string | undefined {
+  const match = URL_PATTERN.exec(text.trim());
+  if (!match) return undefined;
+  const host = match[1] ?? '';
+  // A bare word with a dot ("e.g") is not a host: it needs a letter-only top level of 2+ letters.
+  if (!/localhost|\d/.test(host) && !/\.[a-z]{2,}$/i.test(host)) return undefined;
+  let path = match[2] ?? '/';
+  const hash = path.indexOf('#/');
+  if (hash >= 0) path = path.slice(hash + 1);
+  return path.replace(/[?#].*$/, '') || '/';
+}
+
+const SINGULAR: Record<string, string> = {
+  categories: 'category', addresses: 'address', stories: 'story', companies: 'company', people: 'person',
+};
+
+function singular(word: string): string {
+  const lower = word.toLowerCase();
+  if (SINGULAR[lower]) return SINGULAR[lower];
+  if (lower.endsWith('ss') || lower.length <= 3) return lower;
+  return lower.endsWith('s') ? lower.slice(0, -1) : lower;
+}
+
+/** Segments that name a page by themselves, whatever the site calls them. */
+const SEGMENT_NAMES: Record<string, string> = {
+  login: 'Login', signin: 'Login', 'sign-in': 'Login', 'log-in': 'Login',
+  signup: 'Sign Up', 'sign-up': 'Sign Up', register: 'Sign Up', join: 'Sign Up', 'create-account': 'Sign Up',
+  cart: 'Cart', basket: 'Cart', bag: 'Cart',
+  search: 'Search Results', results: 'Search Results',
+  products: 'Product Listing', shop: 'Product Listing', catalog: 'Product Listing', catalogue: 'Product Listing',
+  collections: 'Product Listing', category: 'Product Listing', categories: 'Product Listing',
+  'thank-you': 'Order Confirmation', thankyou: 'Order Confirmation', confirmation: 'Order Confirmation',
+  'order-confirmation': 'Order Confirmation', success: 'Order Confirmation',
+  'forgot-password': 'Forgot Password', 'reset-password': 'Reset Password',
+  faq: 'FAQ',
+};
+
+/** An id rather than a word: numbers, hex or uuid runs, slugs with digits, long slugs of several words. */
+function isIdentifier(segment: string): boolean {
+  if (/^\d+$/.test(segment)) return true;
+  if (/^[0-9a-f-]{8,}$/i.test(segment) && /\d/.test(segment)) return true;
+  if (/\d/.test(segment) && /[a-z]/i.test(segment) && segment.length >= 6) return true;
+  return segment.split('-').length >= 3;
+}
+
+const words = (segment: string): string => segment.replace(/[-_+.]+/g, ' ').trim();
+
+/** A screen name from a URL path: "/cart" → "Cart", "/products/123" → "Product Detail", "/" → "Home". */
+export function nameFromUrlPath(path: string): string | undefined {
+  const segments = path
+    .split('/')
+    .map((segment) => decodeSafely(segment).toLowerCase().replace(/\.(html?|php|aspx?)$/, ''))
+    .filter((segment) => segment !== '' && !/^(en|en-us|en-gb|us|uk|app|#)$/.test(segment));
+  if (segments.length === 0) return 'Home';
+  const last = segments[segments.length - 1] ?? '';
+  if (segments.length >= 2 && isIdentifier(last)) {
+    const owner = segments[segments.length - 2] ?? '';
+    const ownerName = SEGMENT_NAMES[owner];
+    if (ownerName === 'Product Listing') return 'Product Detail';
+    return titleCase(`${words(singular(owner))} Detail`);
+  }
+  if (segments.length === 1 && SEGMENT_NAMES[last]) return SEGMENT_NAMES[last];
+  // The last two meaningful segments say where in the site we are ("/checkout/payment" → "Checkout Payment").
+  const meaningful = segments.filter((segment) => !isIdentifier(segment));
+  const tail = meaningful.slice(-2);
+  if (tail.length === 2 && SEGMENT_NAMES[tail[1] ?? ''] && ['Login', 'Sign Up', 'Cart', 'Order Confirmation'].includes(SEGMENT_NAMES[tail[1] ?? ''] ?? '')) {
+    return SEGMENT_NAMES[tail[1] ?? ''];
+  }
+  return titleCase(tail.map(words).join(' '));
+}
+
+function decodeSafely(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Archetypes
+
+const has = (texts: string[], pattern: RegExp): boolean => texts.some((text) => pattern.test(text));
+const count = (texts: string[], pattern: RegExp): number => texts.filter((text) => pattern.test(text)).length;
+
+const PRICE = /(^|\s)[$€£]\s?\d{1,5}([.,]\d{2})?\b|\b\d{1,5}[.,]\d{2}\s?(€|eur|usd)\b/i;
+const BIG_NUMBER = /^[+-]?[$€£]?\d{1,3}([,.]\d{3})*([.,]\d+)?\s?(%|k|m|bn|pts|h|min|s|ms|x)?$/i;
+
+function labels(elements: UiElement[], kind: UiElement['kind']): string[] {
+  return elements.filter((element) => element.kind === kind).map((element) => element.label.toLowerCase());
+}
+
+/** What kind of page this is, from its words and controls; undefined when nothing is telling. */
+export function classifyArchetype(evidence: NamingEvidence): Archetype | undefined {
+  const texts = evidence.texts.map((text) => text.toLowerCase());
+  const heading = (evidence.heading ?? '').toLowerCase();
+  const inputs = labels(evidence.elements, 'input');
+  const buttons = labels(evidence.elements, 'button');
+  const all = [heading, ...texts];
+  const hasInput = (pattern: RegExp): boolean => inputs.some((label) => pattern.test(label)) || has(texts, new RegExp(`^(${pattern.source})\\*?:?$`));
+  const password = hasInput(/password/);
+  const strong = (name: string): Archetype => ({ name, strong: true });
+  const weak = (name: string): Archetype => ({ name, strong: false });
+
+  if (has(all, /thank(s| you)\b.*\border|\border\b.*\b(confirmed|placed|received)\b|\border (number|no\.?|#)|^order #/) ||
+      (has(all, /^thank you/) && has(all, /\border\b/))) return strong('Order Confirmation');
+
+  const signupWords = /^(sign ?up|create (an |your )?account|register|join( now| free)?|get started)$/;
+  const signupHeading = /\b(sign ?up|create (an |your )?account|register|join)\b/.test(heading);
+  const signup = password && (signupHeading || buttons.some((label) => signupWords.test(label)) || hasInput(/confirm password|full name|^name$|first name/));
+  if (signup) return strong('Sign Up');
+  const loginWords = /\b(sign ?in|log ?in|welcome back)\b/;
+  if (password && (loginWords.test(heading) || buttons.some((label) => loginWords.test(label)) || has(texts, loginWords))) return strong('Login');
+  if (password && hasInput(/e-?mail|username|user name/)) return strong('Login');
+  // Passwordless sign-in: an email field and a sign-in button, nothing else to fill in.
+  if (!password && inputs.length >= 1 && inputs.length <= 2 && hasInput(/e-?mail|username/) &&
+      buttons.some((label) => /^(sign ?in|log ?in|continue with email|send (me )?(a )?(magic )?link)$/.test(label))) return strong('Login');
+  if (/\b(forgot|reset)\b.*\bpassword\b/.test(heading) && !password) return strong('Forgot Password');
+
+  const payment = hasInput(/card number|name on card|cardholder|expir|cvc|cvv|security code/) || has(texts, /^card number/);
+  const shipping = hasInput(/address|postal|zip|postcode|city/) || has(texts, /^(shipping|delivery|billing) (address|details|method)/);
+  if (/\bcheckout\b/.test(heading) || ((payment || shipping) && has(all, /place order|pay now|\bpay \$|complete (order|purchase)|continue to (payment|shipping|delivery)|\bcheckout\b|order summary/))) {
+    return strong('Checkout');
+  }
+  if (/\b(cart|basket|bag)\b/.test(heading) || (has(texts, /^subtotal\b/) && has(texts, /^(order )?total\b/))) return strong('Cart');
+
+  if (has(all, /\bresults? for\b|^search results|^\d[\d,]* (results|items found|matches)\b|showing results/)) return strong('Search Results');
+
+  const prices = texts.map((text, i) => ({ text, size: evidence.sizes?.[i] ?? 0 })).filter((entry) => PRICE.test(entry.text));
+  const addToCart = has([...buttons, ...texts], /^(add to (cart|bag|basket|order|trolley)|buy now)|^add\b.*[$€£]\s?\d/);
+  const priceSizes = prices.map((entry) => entry.size).sort((a, b) => a - b);
+  const medianPrice = priceSizes[Math.floor(priceSizes.length / 2)] ?? 0;
+  const featuredPrice = priceSizes.length >= 2 && (priceSizes[priceSizes.length - 1] ?? 0) >= medianPrice * 1.3 && medianPrice > 0;
+  const isHome = evidence.heroHeading && evidence.navCount >= 3 && !evidence.isModal &&
+    (evidence.isFirstFrame || (evidence.homeHeading !== undefined && sameWords(evidence.homeHeading, heading)));
+  // One product: its price set large, the purchase controls or the attributes a product page shows.
+  const productTraits = has(texts, /\breviews?\b|^size$|^colou?r$|^quantity$|^qty\b|in stock|wishlist/);
+  const singlePrice = prices.length >= 1 && (prices.length <= 3 || featuredPrice);
+  if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome &&
+      !/\b(cart|basket|bag|order)\b/.test(heading)) {
+    return strong('Product Detail');
+  }
+
+  const stepOf = /\bstep (\d+) of \d+\b/.exec(all.join(' '));
+  if (stepOf) return strong(`Onboarding Step ${stepOf[1] ?? ''}`);
+  const fewControls = evidence.elements.filter((element) => element.kind === 'button' || element.kind === 'link').length <= 4;
+  if (evidence.navCount === 0 && fewControls && !password && buttons.concat(texts).some((text) => /^(get started|skip|let'?s go|start now)$/.test(text))) {
+    return strong('Onboarding');
+  }
+  // An app's welcome screen: a big promise, a way in for newcomers and one for people with an account.
+  const newcomers = has([...buttons, ...texts], /^(create (an |your )?account|sign ?up|get started|join)$/);
+  const members = has(texts, /already hav|an account$|^(log|sign) ?in$/);
+  if (evidence.navCount === 0 && inputs.length === 0 && evidence.isFirstFrame && (newcomers || members) &&
+      (members || fewControls) && (evidence.heroHeading || newcomers)) return strong('Onboarding');
+
+  // An app's home screen greets its user by name.
+  if (!password && inputs.length === 0 && has([heading, ...texts.slice(0, 6)], /^(good (morning|afternoon|evening)|hi|hello|hey|welcome back),? [a-z]+|^good (morning|afternoon|evening)$/)) {
+    return strong('Home');
+  }
+
+  if (/\bpricing\b|\bplans\b/.test(heading) || count(texts, /(\/|per )(mo|month|year|yr)\b/) >= 2) return strong('Pricing');
+
+  if (isHome) return weak('Home');
+
+  if (prices.length >= 4 || has(all, /^(sort by|filter by|showing \d+ (of|products|items))/)) return strong('Product Listing');
+  if (/\bsettings\b|\bpreferences\b/.test(heading)) return strong('Settings');
+  const accountMenu = has(texts, /^(log ?out|sign ?out)$/) && count(texts, /notifications|payment|settings|orders|rewards|addresses|help|member since/) >= 2;
+  if (has(all, /^edit profile$/) || (has(texts, /\bfollowers\b/) && has(texts, /\bfollowing\b/)) || /\b(my )?profile\b/.test(heading) || accountMenu) {
+    return strong('Profile');
+  }
+  if (/\b(dashboard|overview)\b/.test(heading)) return weak('Dashboard');
+  const kpis = count(texts, BIG_NUMBER);
+  if (kpis >= 3 && has(texts, /\bvs\.? (last|previous)|last \d+ days|this (week|month)|\b(revenue|active users|conversion|sessions)\b/)) return weak('Dashboard');
+  return undefined;
+}
+
+const sameWords = (a: string, b: string): boolean => a.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim() === b.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** The whole rule: address bar, page kind, highlighted navigation, heading; a modal says so. */
+export function nameScreen(evidence: NamingEvidence): ScreenNaming {
+  const archetype = classifyArchetype(evidence);
+  const fromUrl = evidence.urlPath && !evidence.isModal ? nameFromUrlPath(evidence.urlPath) : undefined;
+  const heading = evidence.heading ? shortName(evidence.heading) : '';
+  let naming: ScreenNaming;
+  if (fromUrl && (!archetype || evidence.urlPath !== '/' || !archetype.strong)) {
+    // The address bar wins unless the page plainly is a known kind the path does not name.
+    const urlWords = fromUrl.toLowerCase().split(' ');
+    const contains = archetype ? archetype.name.toLowerCase().split(' ').every((word) => urlWords.includes(word)) : true;
+    const genericDetail = / Detail$/.test(fromUrl) && archetype?.name === 'Product Detail';
+    naming = archetype?.strong && !contains && (genericDetail || SEGMENT_GENERIC.has(fromUrl))
+      ? { name: archetype.name, source: 'archetype' }
+      : { name: fromUrl, source: 'url' };
+  } else if (archetype?.strong) naming = { name: archetype.name, source: 'archetype' };
+  else if (evidence.activeNav && !evidence.isModal) naming = { name: shortName(evidence.activeNav), source: 'navigation' };
+  else if (archetype) naming = { name: archetype.name, source: 'archetype' };
+  else if (heading) naming = { name: heading, source: 'heading' };
+  else naming = { name: '', source: 'none' };
+  if (evidence.isModal && naming.name) naming = { ...naming, name: `${naming.name.replace(/ (Modal|Dialog)$/i, '')} Modal` };
+  return naming;
+}
+
+/** Paths that say little about the page ("/", "/home", "/app"): a recognised page kind is better. */
+const SEGMENT_GENERIC = new Set(['Home', 'Index', 'Page', 'Main', 'Default', 'Account', 'Auth']);

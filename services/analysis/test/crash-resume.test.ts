@@ -1,0 +1,176 @@
+/**
+ * A process killed in the middle of an analysis: the run's lease runs out, the next process takes it over
+ * and finishes it, and page_specs_ready is announced exactly once. Real processes, SIGKILL, and the run's
+ * real database (a PGlite folder, or PostgreSQL with DATABASE_URL) and bus (NATS JetStream with NATS_URL).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  loadConfig,
+  openDatabase,
+  openObjectStorage,
+  pgliteDataDir,
+  rowsOf,
+  type DatabaseHandle,
+  type EventBus,
+} from '@tracklens/kit';
+import { externalNatsUrl, freePortEnv, freshDatabaseUrl, tempDir, testBus } from '@tracklens/kit/testing';
+import { subjects } from '@tracklens/contracts';
+import { migrationsFolder } from '../src/service';
+import { pageSpecs, runs } from '../src/db/schema';
+import { StatusEvents, demoVideo, storeUpload } from './support/harness';
+
+const LEASE_MS = 3000;
+
+interface Child {
+  process: ChildProcess;
+  /** Resolves with the first log line whose msg is the given one. */
+  logged(message: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+}
+
+function startChild(env: Record<string, string>, upload: unknown): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support', 'analysis-child.ts')], {
+    cwd: path.join(__dirname, '..'),
+    env: { ...process.env, ANALYSIS_CHILD_ARGS: JSON.stringify({ env, leaseMs: LEASE_MS, upload }) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const lines: Array<Record<string, unknown>> = [];
+  const waiters: Array<{ message: string; resolve: (line: Record<string, unknown>) => void }> = [];
+  let buffered = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    buffered += chunk.toString();
+    const complete = buffered.split('\n');
+    buffered = complete.pop() ?? '';
+    for (const text of complete) {
+      let line: Record<string, unknown>;
+      try {
+        line = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+      lines.push(line);
+      for (const waiter of waiters.filter((candidate) => candidate.message === line.msg)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    process: child,
+    exited,
+    output: () => output,
+    logged: (message, timeoutMs = 90_000) => {
+      const seen = lines.find((line) => line.msg === message);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no '${message}' within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+        void exited.then(() => reject(new Error(`child exited before '${message}':\n${output}`)));
+        waiters.push({
+          message,
+          resolve: (line) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+        });
+      });
+    },
+  };
+}
+
+describe('analysis crash and resume', () => {
+  const dir = tempDir('analysis-crash-');
+  let bus: EventBus | undefined;
+  const children: Child[] = [];
+
+  afterAll(async () => {
+    for (const child of children) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+    await bus?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function openServiceDatabase(env: Record<string, string>): Promise<DatabaseHandle> {
+    const config = loadConfig(env);
+    return openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : pgliteDataDir(config.dataDir, 'analysis'),
+      migrationsFolder,
+    });
+  }
+
+  it('should finish a run whose process was killed mid-run in the next process, announcing page_specs_ready once', async () => {
+    const databaseUrl = await freshDatabaseUrl('analysis_crash');
+    const env: Record<string, string> = {
+      APP_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATA_DIR: path.join(dir, 'data'),
+      OUTBOX_POLL_MS: '100',
+      ...(await freePortEnv()),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(externalNatsUrl ? { NATS_URL: externalNatsUrl } : {}),
+    };
+    // On NATS the events of both processes reach this test too; in-process, the outbox is the record.
+    const events = new StatusEvents();
+    if (externalNatsUrl) {
+      bus = await testBus('analysis-crash');
+      await events.listen(bus);
+    }
+    const userId = '5f0c7a4e-1111-4c5e-9d6b-000000000001';
+    const upload = await storeUpload(openObjectStorage(loadConfig(env)), await demoVideo(dir), { userId });
+
+    const first = startChild(env, upload.envelope);
+    children.push(first);
+    const claimed = await first.logged('analysis run claimed');
+    expect(claimed).toMatchObject({ videoId: upload.videoId, attempt: 1 });
+    first.process.kill('SIGKILL');
+    expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
+
+    const database = await openServiceDatabase(env);
+    try {
+      const [killed] = await database.db.select().from(runs).where(eq(runs.videoId, upload.videoId));
+      expect(killed).toMatchObject({ status: 'running', attempts: 1 });
+    } finally {
+      await database.close();
+    }
+
+    const second = startChild(env, upload.envelope);
+    children.push(second);
+    const resumed = await second.logged('analysis run claimed');
+    expect(resumed).toMatchObject({ videoId: upload.videoId, attempt: 2 });
+    await second.logged('analysis run finished: page specs ready');
+    second.process.kill('SIGTERM');
+    expect(await second.exited).toMatchObject({ code: 0 });
+
+    const after = await openServiceDatabase(env);
+    try {
+      const [run] = await after.db.select().from(runs).where(eq(runs.videoId, upload.videoId));
+      expect(run).toMatchObject({ status: 'page_specs_ready', attempts: 2, progress: 100, leaseOwner: null });
+      const specs = await after.db.select().from(pageSpecs).where(and(eq(pageSpecs.videoId, upload.videoId)));
+      expect(specs.map((spec) => spec.screenName).sort()).toEqual(['Cart', 'Login', 'Product Catalog']);
+      const ready = rowsOf<{ count: number; unsent: number }>(
+        await after.db.execute(
+          sql`select count(*)::int as count, count(*) filter (where status <> 'sent')::int as unsent from outbox
+              where subject = ${subjects.pageSpecsReady} and envelope->'data'->>'videoId' = ${upload.videoId}`,
+        ),
+      );
+      expect(ready[0]).toEqual({ count: 1, unsent: 0 });
+    } finally {
+      await after.close();
+    }
+    if (externalNatsUrl) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const announced = events.of(upload.videoId).filter((event) => event.type === subjects.pageSpecsReady);
+      expect(new Set(announced.map((event) => event.id)).size).toBe(1);
+      expect(announced.length).toBe(1);
+    }
+  }, 180_000);
+});

@@ -1,0 +1,92 @@
+import { ActivityMap, changedFraction, dimmedOverlayPanel, verticalShift, type GrayFrame } from '../../src/pipeline/frame-math';
+
+const WIDTH = 160;
+const HEIGHT = 120;
+
+/** A "page" of text-like stripes, seen through a viewport that starts at `offset`. */
+function page(offset: number, stickyHeader = true): GrayFrame {
+  const data = new Uint8Array(WIDTH * HEIGHT).fill(250);
+  for (let y = 0; y < HEIGHT; y += 1) {
+    const pageY = y + offset;
+    for (let x = 0; x < WIDTH; x += 1) {
+      const textRow = pageY % 14 < 5 && x > 10 && x < 20 + ((pageY * 37) % 120);
+      if (textRow && (x + pageY) % 3 !== 0) data[y * WIDTH + x] = 30;
+    }
+  }
+  if (stickyHeader) for (let i = 0; i < WIDTH * 10; i += 1) data[i] = 40;
+  return { width: WIDTH, height: HEIGHT, data };
+}
+
+describe('frame math', () => {
+  it('should measure the share of changed pixels', () => {
+    expect(changedFraction(page(0), page(0))).toBe(0);
+    expect(changedFraction(page(0), page(30))).toBeGreaterThan(0.05);
+  });
+
+  it('should recognise a scroll under a sticky header and give its offset', () => {
+    expect(verticalShift(page(0), page(24))).toBe(24);
+    expect(verticalShift(page(40), page(10))).toBe(-30);
+  });
+
+  it('should not call a change of page a scroll', () => {
+    const other = page(0);
+    for (let i = WIDTH * 30; i < WIDTH * 90; i += 1) other.data[i] = (i * 7) % 255;
+    expect(verticalShift(page(0), other)).toBe(0);
+  });
+
+  it('should find the centred panel of a modal over a dimmed page', () => {
+    const before = page(0, false);
+    const after: GrayFrame = { ...before, data: before.data.map((value) => Math.round(value * 0.45)) };
+    for (let y = 40; y < 80; y += 1) for (let x = 50; x < 110; x += 1) after.data[y * WIDTH + x] = 255;
+    const panel = dimmedOverlayPanel(before, after);
+    expect(panel).toBeDefined();
+    expect(panel?.x).toBeGreaterThanOrEqual(48);
+    expect(panel?.x).toBeLessThanOrEqual(52);
+    expect(panel?.width).toBeGreaterThanOrEqual(56);
+    expect(panel?.width).toBeLessThanOrEqual(62);
+    expect(panel?.y).toBeGreaterThanOrEqual(38);
+    expect(panel?.height).toBeLessThanOrEqual(44);
+  });
+
+  it('should not take a new page with darker content for a modal', () => {
+    const before = page(0, false);
+    const after: GrayFrame = { ...before, data: before.data.map((_, i) => (i * 13) % 200) };
+    expect(dimmedOverlayPanel(before, after)).toBeUndefined();
+  });
+
+  it('should find the screen of a phone shown on a desk: the tall box where the video changes', () => {
+    // A desk (light), a bezel (black) from x 60..100, y 5..115, the screen inside it at x 64..96, y 12..108.
+    const still = (variant: number): GrayFrame => {
+      const data = new Uint8Array(WIDTH * HEIGHT).fill(220);
+      for (let y = 5; y < 115; y += 1) for (let x = 60; x < 100; x += 1) data[y * WIDTH + x] = 10;
+      for (let y = 12; y < 108; y += 1) {
+        for (let x = 64; x < 96; x += 1) data[y * WIDTH + x] = y > 16 && (x * 7 + y * 3 + variant * 11) % 5 === 0 ? 30 : 250;
+      }
+      return { width: WIDTH, height: HEIGHT, data };
+    };
+    const map = new ActivityMap();
+    let previous = still(0);
+    for (let i = 1; i <= 8; i += 1) {
+      const next = still(i);
+      // A cursor crossing the desk once changes a few pixels there.
+      next.data[40 * WIDTH + 10 + i] = 0;
+      map.add(previous, next);
+      previous = next;
+    }
+    const screen = map.deviceScreen(previous);
+    expect(screen).toBeDefined();
+    expect(screen?.x).toBeGreaterThanOrEqual(63);
+    expect(screen?.x).toBeLessThanOrEqual(65);
+    expect(screen?.width).toBeGreaterThanOrEqual(30);
+    expect(screen?.width).toBeLessThanOrEqual(34);
+    expect(screen?.y).toBeGreaterThanOrEqual(11);
+    expect(screen?.y).toBeLessThanOrEqual(18);
+    expect((screen?.y ?? 0) + (screen?.height ?? 0)).toBeGreaterThanOrEqual(106);
+  });
+
+  it('should see no device when the whole frame changes', () => {
+    const map = new ActivityMap();
+    for (let i = 0; i < 6; i += 1) map.add(page(i * 7), page(i * 7 + 20));
+    expect(map.deviceScreen(page(0))).toBeUndefined();
+  });
+});

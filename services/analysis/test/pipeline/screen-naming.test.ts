@@ -1,0 +1,176 @@
+import { activeItem, type ColorImage } from '../../src/pipeline/ocr/active-item';
+import { findBrowserChrome, type TextItem } from '../../src/pipeline/ocr/screen-layout';
+import {
+  nameFromUrlPath,
+  nameScreen,
+  shortName,
+  urlPathOf,
+  type NamingEvidence,
+} from '../../src/pipeline/ocr/screen-naming';
+import type { Box, UiElement } from '../../src/pipeline';
+
+/** What OCR and the layout step hand over for one frame; every test states only what matters to it. */
+function evidence(extra: Partial<NamingEvidence> = {}): NamingEvidence {
+  return { texts: [], elements: [], navCount: 0, heroHeading: false, isModal: false, isFirstFrame: false, ...extra };
+}
+
+const inputs = (...labels: string[]): UiElement[] => labels.map((label) => ({ kind: 'input', label }));
+const buttons = (...labels: string[]): UiElement[] => labels.map((label) => ({ kind: 'button', label }));
+
+function item(text: string, box: Box, size = 14): TextItem {
+  return { text, box, size, confidence: 90 };
+}
+
+describe('screen names', () => {
+  describe('from the address bar', () => {
+    it.each([
+      ['/', 'Home'],
+      ['/cart', 'Cart'],
+      ['/basket', 'Cart'],
+      ['/products', 'Product Listing'],
+      ['/products/123', 'Product Detail'],
+      ['/products/linen-overshirt-blue', 'Product Detail'],
+      ['/orders/8f3a2c91-77aa', 'Order Detail'],
+      ['/checkout/payment', 'Checkout Payment'],
+      ['/account/login', 'Login'],
+      ['/settings/billing', 'Settings Billing'],
+      ['/search', 'Search Results'],
+      ['/#/feed', 'Feed'],
+    ])('should name %s "%s"', (path, name) => {
+      expect(nameFromUrlPath(path)).toBe(name);
+    });
+
+    it('should read the path of a URL as OCR gives it, without the query', () => {
+      expect(urlPathOf('paperleaf.co.uk/search?q=garden')).toBe('/search');
+      expect(urlPathOf('https://app.example.com/settings/team#invite')).toBe('/settings/team');
+      expect(urlPathOf('localhost:3000/cart')).toBe('/cart');
+      expect(urlPathOf('shop.example.com')).toBe('/');
+      expect(urlPathOf('Free shipping on orders')).toBeUndefined();
+    });
+
+    it('should find the address bar near the top edge and where the page starts below it', () => {
+      const chrome = findBrowserChrome(
+        [
+          item('Paperleaf – Independent bookshop', { x: 40, y: 12, width: 200, height: 12 }, 12),
+          item('paperleaf.co.uk/books/the-secret-garden', { x: 120, y: 54, width: 280, height: 14 }),
+          item('Stories worth staying up for', { x: 40, y: 300, width: 600, height: 40 }, 40),
+        ],
+        1366,
+        768,
+      );
+      expect(chrome?.urlPath).toBe('/books/the-secret-garden');
+      expect(chrome?.bottom).toBeGreaterThan(68);
+      expect(chrome?.bottom).toBeLessThan(100);
+    });
+
+    it('should not take a domain inside the page text for an address bar', () => {
+      const items = [
+        item('Acme', { x: 40, y: 20, width: 60, height: 20 }),
+        item('Write to us at hello@acme.io today', { x: 300, y: 24, width: 260, height: 14 }),
+        item('acme.io', { x: 40, y: 400, width: 60, height: 14 }),
+      ];
+      expect(findBrowserChrome(items, 1280, 720)).toBeUndefined();
+    });
+
+    it('should prefer the page kind when the path only holds an id, and the path when it says more', () => {
+      const productPage = evidence({ heading: 'The Secret Garden', texts: ['£8.99', 'Add to basket'], sizes: [30, 14] });
+      expect(nameScreen({ ...productPage, urlPath: '/books/the-secret-garden' }).name).toBe('Product Detail');
+      const payment = evidence({ heading: 'How would you like to pay?', elements: [...inputs('Card number', 'Expiry'), ...buttons('Pay £14.99')], texts: ['Card number', 'Pay £14.99'] });
+      expect(nameScreen({ ...payment, urlPath: '/checkout/payment' })).toEqual({ name: 'Checkout Payment', source: 'url' });
+      const login = evidence({ heading: 'Welcome to Orbit', elements: [...inputs('Email'), ...buttons('Sign In')] });
+      expect(nameScreen({ ...login, urlPath: '/' }).name).toBe('Login');
+      expect(nameScreen(evidence({ heading: 'Three launches this week', urlPath: '/projects' }))).toEqual({ name: 'Projects', source: 'url' });
+    });
+  });
+
+  describe('from the kind of page', () => {
+    it.each<[string, Partial<NamingEvidence>]>([
+      ['Login', { heading: 'Sign in to your account', texts: ['Email', 'Password', 'Forgot password?'], elements: [...inputs('Email', 'Password'), ...buttons('Sign in')] }],
+      ['Login', { heading: 'Welcome back', texts: ['Email', 'Password', 'Log in'], elements: inputs('Email', 'Password') }],
+      ['Sign Up', { heading: 'Create your account', elements: [...inputs('Full Name', 'Email', 'Password'), ...buttons('Sign Up')] }],
+      ['Sign Up', { heading: 'Join Loop', elements: [...inputs('Email', 'Password'), ...buttons('Create account')], texts: ['Already have an account? Log in'] }],
+      ['Cart', { heading: 'Your Cart', texts: ['Linen Overshirt', '$68.00', 'Subtotal', '$92.00'] }],
+      ['Cart', { heading: 'Pickup at Harbourside', texts: ['Oat Flat White', '$5.30', 'Subtotal', 'Total', '$5.30'] }],
+      ['Checkout', { heading: 'Checkout', elements: inputs('Email', 'Address', 'Card Number'), texts: ['Place Order'] }],
+      ['Order Confirmation', { heading: 'Thank you for your order!', texts: ['Order #NW-48213 is confirmed.'] }],
+      ['Order Confirmation', { heading: 'Order #214 placed', texts: ['Preparing'] }],
+      ['Product Detail', { heading: 'Linen Overshirt', texts: ['$68.00', 'Size', 'Add to Cart'], sizes: [23, 12, 15] }],
+      ['Product Listing', { heading: 'All Products', texts: ['$68.00', '$32.00', '$24.00', '$96.00', '$18.00', 'Add to cart'] }],
+      ['Search Results', { heading: 'Results for “garden”', texts: ['Showing 1–4 of 15 books', '£8.99', '£12.50'] }],
+      ['Settings', { heading: 'Workspace settings', elements: [...inputs('Full Name'), ...buttons('Save changes'), { kind: 'tab', label: 'Team' }] }],
+      ['Profile', { heading: 'Maya Chen', texts: ['248', 'Posts', '12.4k', 'Followers', '310', 'Following'] }],
+      ['Profile', { heading: 'Sam Okafor', texts: ['Rewards & stamps', 'Payment methods', 'Notifications', 'Log out'] }],
+      ['Dashboard', { heading: 'Good numbers', texts: ['12,480', '$48,920', '3.42%', '+8.2% vs last month'] }],
+      ['Onboarding Step 2', { heading: 'Upload Demo Video', texts: ['Step 2 of 2'] }],
+      ['Onboarding', { heading: 'Share moments with friends', texts: ['Get Started', 'Already have an account? Log in'], heroHeading: true, isFirstFrame: true }],
+      ['Home', { heading: 'Sam, coffee time?', texts: ['Good morning', 'Oat Flat White', '$4.80', '$5.40', '$5.10', '$4.60'] }],
+      ['Pricing', { heading: 'Simple pricing for every team', texts: ['$0 / month', '$29 / month'] }],
+    ])('should call it %s', (name, fields) => {
+      expect(nameScreen(evidence(fields)).name).toBe(name);
+    });
+
+    it('should call the first screen of a marketing site with a hero and navigation Home, and only that one', () => {
+      const hero = evidence({ heading: 'Everyday essentials, thoughtfully made', heroHeading: true, navCount: 5, texts: ['Shop now', '$68.00', '$32.00', '$24.00', '$96.00'] });
+      expect(nameScreen({ ...hero, isFirstFrame: true }).name).toBe('Home');
+      expect(nameScreen({ ...hero, isFirstFrame: false, homeHeading: 'Everyday essentials thoughtfully made' }).name).toBe('Home');
+      expect(nameScreen({ ...hero, isFirstFrame: false }).name).toBe('Product Listing');
+    });
+  });
+
+  describe('from the navigation and the heading', () => {
+    it('should take the selected navigation entry over a weak page kind but not over a strong one', () => {
+      const charts = evidence({ heading: 'Team performance', texts: ['1,204', '98.2%', '4.1h', 'this week'] });
+      expect(nameScreen(charts).name).toBe('Dashboard');
+      expect(nameScreen({ ...charts, activeNav: 'Reports' })).toEqual({ name: 'Reports', source: 'navigation' });
+      const login = evidence({ heading: 'Sign in', elements: inputs('Email', 'Password'), activeNav: 'Pricing' });
+      expect(nameScreen(login).name).toBe('Login');
+    });
+
+    it('should shorten the heading to a few Title Case words when nothing else names the screen', () => {
+      expect(nameScreen(evidence({ heading: 'Everyday essentials, thoughtfully made' }))).toEqual({ name: 'Everyday Essentials', source: 'heading' });
+      expect(shortName('YOUR ORDER HISTORY')).toBe('Order History');
+      expect(shortName('Invite a teammate')).toBe('Invite Teammate');
+      expect(shortName('Manage the notifications of every project in one place')).toBe('Manage Notifications of Every Project');
+      expect(nameScreen(evidence())).toEqual({ name: '', source: 'none' });
+    });
+
+    it('should name a dialog after its heading or kind, as a modal', () => {
+      expect(nameScreen(evidence({ heading: 'Invite a teammate', isModal: true, activeNav: 'Settings' })).name).toBe('Invite Teammate Modal');
+      expect(nameScreen(evidence({ heading: 'Welcome back', isModal: true, elements: inputs('Email', 'Password') })).name).toBe('Login Modal');
+    });
+  });
+
+  describe('the selected navigation entry', () => {
+    /** A light sidebar with four entries; `paint` colours one entry's surroundings. */
+    function sidebar(paint?: { index: number; rgb: [number, number, number] }): { image: ColorImage; items: TextItem[] } {
+      const width = 200;
+      const height = 240;
+      const rgb = new Uint8Array(width * height * 3).fill(245);
+      const items = [0, 1, 2, 3].map((i) => item(['Inbox', 'Projects', 'Reports', 'Settings'][i] ?? '', { x: 30, y: 30 + i * 50, width: 80, height: 16 }));
+      items.forEach((entry, i) => {
+        const highlighted = paint?.index === i;
+        for (let y = entry.box.y - 10; y < entry.box.y + entry.box.height + 10; y += 1) {
+          for (let x = 10; x < 190; x += 1) {
+            const at = (y * width + x) * 3;
+            const inText = x >= entry.box.x && x < entry.box.x + entry.box.width && y >= entry.box.y + 3 && y < entry.box.y + 13 && x % 3 === 0;
+            const [r, g, b] = inText ? [40, 40, 40] : highlighted && paint ? paint.rgb : [245, 245, 245];
+            rgb[at] = r;
+            rgb[at + 1] = g;
+            rgb[at + 2] = b;
+          }
+        }
+      });
+      return { image: { width, height, rgb, scale: 1 }, items };
+    }
+
+    it('should pick the entry with the highlighted background', () => {
+      const { image, items } = sidebar({ index: 2, rgb: [199, 210, 254] });
+      expect(activeItem(items, image)?.text).toBe('Reports');
+    });
+
+    it('should pick none when every entry looks alike', () => {
+      const { image, items } = sidebar();
+      expect(activeItem(items, image)).toBeUndefined();
+    });
+  });
+});
