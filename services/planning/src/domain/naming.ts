@@ -1,0 +1,56 @@
+/** The one naming convention of tracking plans: events "Object Action" in Title Case, properties in snake_case. */
+import { EVENT_NAME_PATTERN, PROPERTY_NAME_PATTERN } from '@tracklens/contracts';
+
+/** Longest event name kept: an analyst reads 'Product Added To Wishlist', not a sentence. */
+export const EVENT_NAME_MAX_WORDS = 5;
+
+/** Splits text into words of letters and digits ('Sign-up', 'sign_up' and 'SignUp' all give [sign, up]). */
+export function wordsOf(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word.length > 0);
+}
+
+/** 'CSV' and 'KPI' stay capitals; every other word gets one leading capital. */
+function titleWord(word: string): string {
+  if (word.length <= 4 && word.length > 1 && word === word.toUpperCase() && /[A-Z]/.test(word)) return word;
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+export function titleCase(text: string): string {
+  return wordsOf(text).map(titleWord).join(' ');
+}
+
+/** An event name made of parts (each may hold several words), cut to a readable length. */
+export function eventName(...parts: string[]): string {
+  const words = parts.flatMap(wordsOf).map(titleWord);
+  if (words.length <= EVENT_NAME_MAX_WORDS) return words.join(' ');
+  // Keep the action (the last word) when cutting: 'Very Long ... Clicked'.
+  return [...words.slice(0, EVENT_NAME_MAX_WORDS - 1), words[words.length - 1]].join(' ');
+}
+
+/** The comparable form of a label or screen name: lower-case words ('Sign-Up!' → 'sign up'). */
+export function keyOf(text: string): string {
+  return wordsOf(text)
+    .map((word) => word.toLowerCase())
+    .join(' ');
+}
+
+export function snakeCase(text: string): string {
+  const snake = wordsOf(text)
+    .map((word) => word.toLowerCase())
+    .join('_');
+  // A property name starts with a letter.
+  return /^[a-z]/.test(snake) ? snake : `p_${snake}`;
+}
+
+export function isEventName(name: string): boolean {
+  return EVENT_NAME_PATTERN.test(name);
+}
+
+export function isPropertyName(name: string): boolean {
+  return PROPERTY_NAME_PATTERN.test(name);
+}

@@ -1,0 +1,669 @@
+/**
+ * The offline tracking-plan generator: a deterministic function from a product's analysis (screens, their
+ * elements and the actions seen in the video, key actions and journeys) to the plan an analytics engineer
+ * would write, in the object-action convention of Segment/Amplitude specs.
+ *
+ * - One view event per kind of screen, named by a short title ('Product List Viewed', 'Cart Viewed'),
+ *   whatever the analysis called the screen.
+ * - Recognised actions get their spec names and properties ('Product Added', 'Checkout Started', 'Order
+ *   Completed', 'Signed In', 'Teammate Invited' ...; see plan-vocabulary.ts).
+ * - Every navigation link is one 'Navigation Clicked' event with link_text and destination_screen, and every
+ *   tab one 'Tab Selected' event, rather than an event per link.
+ * - Other primary buttons (a verb, at most four words) are '<Label> Clicked' or 'Object Action' ('CSV
+ *   Downloaded'); field labels, headings, prices, counts and OCR fragments never name an event.
+ * - A form's fields become properties of its submit event, reduced so that no personal data is ever an example.
+ * - The same action on several screens is one event whose screen_name says where it happened.
+ * - Funnels follow the journeys (screen views and the recognised actions between them), plus a purchase funnel
+ *   when the product sells things.
+ */
+import type { Funnel, ProductAnalysis, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
+import { eventName, keyOf, titleCase, wordsOf } from './naming';
+import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
+import { cleanLabel, isNameable, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
+import { FORM_SCREENS, GENERIC_SUBMIT, recognise } from './plan-vocabulary';
+import { withoutPersonalData } from './privacy';
+
+const MAX_EVENTS = 300;
+const MAX_NAVIGATION_EXAMPLES = 5;
+
+/** Verbs that start a call to action: a button whose label starts otherwise is not a primary action. */
+const CTA_VERBS = new Set([
+  'add', 'apply', 'archive', 'book', 'browse', 'buy', 'claim', 'compare', 'connect', 'contact', 'continue', 'copy', 'create',
+  'customize', 'delete', 'discover', 'donate', 'download', 'duplicate', 'edit', 'explore', 'export', 'find', 'follow', 'generate',
+  'get', 'import', 'install', 'invite', 'join', 'learn', 'like', 'load', 'manage', 'message', 'new', 'order', 'pay', 'place',
+  'play', 'post', 'preview', 'print', 'proceed', 'publish', 'read', 'redeem', 'register', 'remove', 'request', 'reserve', 'reset',
+  'restore', 'retry', 'save', 'schedule', 'see', 'select', 'send', 'share', 'shop', 'show', 'sign', 'start', 'submit',
+  'subscribe', 'try', 'unlock', 'update', 'upgrade', 'upload', 'verify', 'view', 'watch', 'write', 'checkout', 'login', 'logout',
+  'next', 'done', 'finish', 'confirm', 'log', 'open', 'go', 'take', 'enable', 'disable', 'activate', 'accept',
+]);
+/** Verb labels that are not worth an event: dismissing is not an action a product is measured by. */
+const NOT_PRIMARY = new Set(['cancel', 'close', 'dismiss', 'back', 'ok', 'okay', 'skip', 'menu', 'more', 'no', 'yes']);
+/** 'Order summary' is a heading the analysis took for a button; 'Order now' is an action. */
+const VERB_NEEDS_OBJECT = new Set(['order']);
+
+/** Verbs whose click is the action itself, named object-first ('Download CSV' → 'CSV Downloaded'). */
+const PAST_TENSE: Record<string, string> = {
+  archive: 'Archived',
+  book: 'Booked',
+  connect: 'Connected',
+  copy: 'Copied',
+  delete: 'Deleted',
+  disable: 'Disabled',
+  download: 'Downloaded',
+  duplicate: 'Duplicated',
+  enable: 'Enabled',
+  export: 'Exported',
+  import: 'Imported',
+  join: 'Joined',
+  play: 'Played',
+  print: 'Printed',
+  publish: 'Published',
+  reset: 'Reset',
+  restore: 'Restored',
+  save: 'Saved',
+  schedule: 'Scheduled',
+  share: 'Shared',
+  upgrade: 'Upgraded',
+  upload: 'Uploaded',
+};
+/** The same verbs when they name what a form does ('Create Project' submitted → 'Project Created'). */
+const SUBMIT_PAST_TENSE: Record<string, string> = {
+  ...PAST_TENSE,
+  add: 'Added',
+  apply: 'Applied',
+  create: 'Created',
+  request: 'Requested',
+  send: 'Sent',
+  submit: 'Submitted',
+  update: 'Updated',
+};
+/** What a verb acts on when the label names nothing else ('Upgrade' → 'Plan Upgraded'); otherwise the screen. */
+const DEFAULT_OBJECT: Record<string, string> = { upgrade: 'Plan' };
+const ARTICLES = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'this', 'all']);
+/** Words that make a button the submit of the form on its screen. */
+const SUBMIT_WORDS = new Set([
+  'submit', 'sign', 'log', 'login', 'register', 'create', 'save', 'send', 'continue', 'next', 'pay', 'place', 'subscribe',
+  'checkout', 'apply', 'confirm', 'update', 'join', 'book', 'add', 'finish', 'done', 'get', 'start', 'request',
+]);
+
+export function generateOfflinePlan(analysis: ProductAnalysis): TrackingPlanContent {
+  const screens = screensOf(analysis).map(withSubmit);
+  const context: Context = {
+    screens,
+    byKey: new Map(screens.map((screen) => [screen.key, screen])),
+    examples: examplesOf(screens),
+    navigationLabels: navigationLabelsOf(screens),
+  };
+  const plan = new PlanBuilder();
+  screens.forEach((screen, index) => {
+    plan.add(viewCandidate(screen, screens[index - 1] ?? null, context));
+    for (const interaction of screen.interactions) {
+      const candidate = actionCandidate(screen, interaction, context);
+      if (candidate) plan.add(candidate);
+    }
+  });
+  const events = plan.events(context);
+  return { events, funnels: funnelsOf(analysis, context, plan) };
+}
+
+interface Context {
+  screens: Screen[];
+  byKey: Map<string, Screen>;
+  examples: PlanExamples;
+  /** Keys of labels that move between screens everywhere: header links, a tab bar. */
+  navigationLabels: Set<string>;
+}
+
+/**
+ * The screen's form and what sends it: the submit the video showed, else its first submit-like button. On a
+ * screen whose form is its point (sign in, sign up, checkout, invite) the video leaving the screen is that form
+ * being sent, even when the analysis did not see the button.
+ */
+function withSubmit(screen: Screen): Screen {
+  if (screen.fields.length === 0) return screen;
+  const button =
+    screen.interactions.find((i) => i.kind === 'submit') ??
+    screen.interactions.find((i) => i.kind === 'click' && !i.phrase && SUBMIT_WORDS.has(firstWord(i.label)));
+  const exit = FORM_SCREENS.has(screen.kind) ? screen.exits[0] : undefined;
+  if (!button && !exit) return screen;
+  const submit: Interaction = button
+    ? { ...button, kind: 'submit', toScreen: button.toScreen ?? exit ?? null }
+    : { kind: 'submit', label: '', toScreen: exit ?? null, seen: true };
+  const interactions = button ? screen.interactions.map((i) => (i === button ? submit : i)) : [submit, ...screen.interactions];
+  // The move the form made is its submit, not navigation.
+  const moved = (i: Interaction) => i !== submit && i.label === '' && exit !== undefined && i.toScreen === submit.toScreen;
+  return { ...screen, interactions: interactions.filter((i) => !moved(i)) };
+}
+
+/** Labels of links and tabs found on two screens or more, and tabs named after a screen: the navigation. */
+function navigationLabelsOf(screens: Screen[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const screen of screens) {
+    const labels = new Set(screen.interactions.filter((i) => i.kind === 'navigate' || i.kind === 'tab').map((i) => keyOf(i.label)));
+    for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  const names = screens.flatMap((screen) => [screen.key, keyOf(screen.title)]);
+  return new Set([...[...counts].filter(([, count]) => count >= 2).map(([label]) => label), ...names].filter((label) => label));
+}
+
+interface Candidate {
+  /** Candidates with the same id are one event. */
+  id: string;
+  name: string;
+  /** The name to fall back on when `name` belongs to another event ('Add Product Clicked'). */
+  fallbackName: string | null;
+  /** Views and recognised events own their names; generic ones give way. */
+  owner: boolean;
+  screen: Screen;
+  event: TrackingEvent;
+  /** One event for the whole product (navigation, tabs): its trigger does not list screens. */
+  everywhere: boolean;
+  /** For funnels: where the action leads. */
+  toScreen: string | null;
+  leadsTo: ScreenKind[] | 'next';
+  submits: boolean;
+  /** For the navigation event: the link's text and where it went. */
+  linkText?: string;
+}
+
+function viewCandidate(screen: Screen, previous: Screen | null, { examples }: Context): Candidate {
+  const described = withoutPersonalData(screen.description);
+  return {
+    id: `view:${keyOf(screen.title)}`,
+    name: eventName(screen.title, 'Viewed'),
+    fallbackName: null,
+    owner: true,
+    screen,
+    everywhere: false,
+    toScreen: null,
+    leadsTo: [],
+    submits: false,
+    event: {
+      name: '',
+      trigger: `User opens the ${screen.title} screen`,
+      description: described || `The ${screen.title} screen is shown.`,
+      category: 'page_view',
+      screenshot_path: screen.screenshotPath,
+      properties: [
+        property('screen_name', 'string', 'Name of the screen that was viewed', screen.title, true),
+        property(
+          'referrer_screen',
+          'string',
+          'Screen the user came from; empty when the product was opened on this screen',
+          previous?.title ?? '',
+          false,
+        ),
+        ...viewProperties(screen, examples),
+      ],
+    },
+  };
+}
+
+/** What a view of a known kind of screen carries besides where it is. */
+function viewProperties(screen: Screen, examples: PlanExamples): TrackingProperty[] {
+  switch (screen.kind) {
+    case 'product':
+      return [
+        property('product_id', 'string', 'Identifier of the product shown', 'prod_1042', true),
+        property('product_name', 'string', 'Name of the product shown', examples.productName, true),
+        property('price', 'number', 'Price of the product shown', examples.price, false),
+        property('currency', 'string', 'ISO 4217 currency of the price', examples.currency, false),
+      ];
+    case 'product_list':
+      return [
+        property('list_name', 'string', 'Which list or category is shown', listNameOf(screen), false),
+      ];
+    case 'cart':
+      return [
+        property('cart_total', 'number', 'Value of the cart', examples.price, false),
+        property('currency', 'string', 'ISO 4217 currency of the cart', examples.currency, false),
+        property('item_count', 'number', 'Number of items in the cart', '1', false),
+      ];
+    case 'order_confirmation':
+      return [property('order_id', 'string', 'Identifier of the order confirmed', examples.orderId, true)];
+    case 'search_results':
+      return [property('query', 'string', 'What the user searched for', examples.searchQuery, true)];
+    default:
+      return [];
+  }
+}
+
+/** A list page named after its category ('Sale', 'New In'), or 'All Products' when named after its kind. */
+function listNameOf(screen: Screen): string {
+  const generic = /\b(product (list|listing|grid)|listing|catalog|catalogue)\b/.test(keyOf(screen.name));
+  return isNameable(screen.name) && !generic ? titleCase(screen.name) : 'All Products';
+}
+
+function actionCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {
+  const submits = interaction.kind === 'submit';
+  const recognised = recognise({ interaction, screen, submitsForm: submits, examples: context.examples });
+  if (recognised) {
+    const form = recognised.takesForm ? fieldProperties(screen.fields, recognised.properties.map((p) => p.name)) : [];
+    const extra = [...form, ...(submits ? checkboxProperties(screen) : [])];
+    return actionOf(screen, interaction, {
+      id: recognised.id,
+      name: recognised.name,
+      owner: true,
+      trigger: recognised.trigger,
+      description: recognised.description,
+      properties: [...recognised.properties, ...extra],
+      leadsTo: recognised.leadsTo,
+    });
+  }
+  switch (interaction.kind) {
+    case 'submit':
+      return submitCandidate(screen, interaction);
+    case 'navigate':
+      return navigationCandidate(screen, interaction, context);
+    case 'tab':
+      return context.navigationLabels.has(keyOf(interaction.label))
+        ? navigationCandidate(screen, interaction, context)
+        : tabCandidate(screen, interaction);
+    case 'checkbox':
+      return checkboxCandidate(screen, interaction);
+    case 'open_modal':
+      return modalCandidate(screen, interaction, context);
+    case 'click':
+      return clickCandidate(screen, interaction, context);
+    case 'input':
+    case 'select':
+      return null;
+  }
+}
+
+interface ActionParts {
+  id: string;
+  name: string;
+  owner: boolean;
+  fallbackName?: string | null;
+  trigger: string;
+  description: string;
+  properties: TrackingProperty[];
+  leadsTo?: ScreenKind[] | 'next';
+  everywhere?: boolean;
+  linkText?: string;
+}
+
+function actionOf(screen: Screen, interaction: Interaction, parts: ActionParts): Candidate {
+  const where = property('screen_name', 'string', 'Screen the user was on', screen.title, true);
+  const properties = [where, ...parts.properties.filter((p) => p.name !== 'screen_name')];
+  const candidate: Candidate = {
+    id: parts.id,
+    name: parts.name,
+    fallbackName: parts.fallbackName ?? null,
+    owner: parts.owner,
+    screen,
+    everywhere: parts.everywhere ?? false,
+    toScreen: interaction.toScreen,
+    leadsTo: parts.leadsTo ?? [],
+    submits: interaction.kind === 'submit',
+    event: {
+      name: '',
+      trigger: parts.trigger,
+      description: parts.description,
+      category: 'user_action',
+      screenshot_path: screen.screenshotPath,
+      properties,
+    },
+  };
+  if (parts.linkText !== undefined) candidate.linkText = parts.linkText;
+  return candidate;
+}
+
+function checkboxProperties(screen: Screen): TrackingProperty[] {
+  return screen.interactions.filter((i) => i.kind === 'checkbox').map((i) => checkboxProperty(i.label));
+}
+
+/** 'Create Project' → 'Project Created'; a generic 'Submit' or none → '<Screen> Form Submitted'. */
+function submitCandidate(screen: Screen, interaction: Interaction): Candidate | null {
+  const label = interaction.label;
+  const words = wordsOf(label);
+  const generic = GENERIC_SUBMIT.has(keyOf(label));
+  const verb = firstWord(label);
+  let object = words.slice(1);
+  while (object.length > 0 && ARTICLES.has((object[0] ?? '').toLowerCase())) object = object.slice(1);
+  let name: string;
+  if (generic) name = eventName(screen.title, keyOf(screen.title).endsWith('form') ? '' : 'Form', 'Submitted');
+  else if (!isNameable(label)) return null;
+  else if (SUBMIT_PAST_TENSE[verb] && object.length > 0 && !/^(to|for|with|in|on)$/i.test(object[0] ?? '')) {
+    name = eventName(object.join(' '), SUBMIT_PAST_TENSE[verb] ?? '');
+  } else name = eventName(label, 'Submitted');
+  const on = `on the ${screen.title} screen`;
+  return actionOf(screen, interaction, {
+    id: `submit:${keyOf(name)}`,
+    name,
+    owner: false,
+    fallbackName: eventName(screen.title, 'Form', 'Submitted'),
+    trigger: label ? `User submits the form with '${label}' ${on}` : `User sends the form ${on}`,
+    description: `The form ${on} is submitted.`,
+    properties: [...fieldProperties(screen.fields), ...checkboxProperties(screen)],
+    leadsTo: 'next',
+  });
+}
+
+function navigationCandidate(screen: Screen, interaction: Interaction, { byKey }: Context): Candidate | null {
+  // A move the form or a recognised action explains (signing in leads to the dashboard) is not navigation.
+  if (!interaction.label && screen.interactions.some((i) => i.kind === 'submit' && i.toScreen === interaction.toScreen)) return null;
+  const destination = interaction.toScreen ? byKey.get(interaction.toScreen)?.title : undefined;
+  const parts: ActionParts = {
+    id: 'navigation',
+    name: 'Navigation Clicked',
+    owner: true,
+    everywhere: true,
+    trigger: 'User clicks a navigation link, menu item or tab',
+    description: 'One event for every navigation link (header, footer, menus, tab bar): link_text and destination_screen say which.',
+    properties: [
+      property('link_text', 'string', 'Text of the link or menu item clicked', '', true),
+      property('destination_screen', 'string', 'Screen the link leads to', destination ?? '', false),
+    ],
+  };
+  if (interaction.label && isNameable(interaction.label)) parts.linkText = interaction.label;
+  return actionOf(screen, interaction, parts);
+}
+
+function tabCandidate(screen: Screen, interaction: Interaction): Candidate | null {
+  if (!isNameable(interaction.label)) return null;
+  return actionOf(screen, interaction, {
+    id: 'tab',
+    name: 'Tab Selected',
+    owner: true,
+    everywhere: true,
+    trigger: 'User switches to another tab within a screen',
+    description: 'A tab is selected: tab_name says which.',
+    properties: [property('tab_name', 'string', 'Label of the selected tab', interaction.label, true)],
+  });
+}
+
+function checkboxCandidate(screen: Screen, interaction: Interaction): Candidate | null {
+  // On a form, a checkbox is part of what is sent (see checkboxProperties).
+  if (screen.interactions.some((i) => i.kind === 'submit') || !isNameable(interaction.label)) return null;
+  const name = eventName(interaction.label, 'Toggled');
+  return actionOf(screen, interaction, {
+    id: `toggle:${keyOf(interaction.label)}`,
+    name,
+    owner: false,
+    trigger: `User checks or unchecks '${interaction.label}' on the ${screen.title} screen`,
+    description: `The '${interaction.label}' option is changed.`,
+    properties: [property('checked', 'boolean', 'Whether the option is now checked', 'true', true)],
+  });
+}
+
+function modalCandidate(screen: Screen, interaction: Interaction, { byKey }: Context): Candidate | null {
+  // A dialog the analysis made a screen of has its own view event.
+  const opened = interaction.toScreen ? byKey.get(interaction.toScreen) : byKey.get(keyOf(interaction.label));
+  if (opened) return null;
+  const label = firstWord(interaction.label) === 'open' ? wordsOf(interaction.label).slice(1).join(' ') : interaction.label;
+  if (!isNameable(label)) return null;
+  return actionOf(screen, interaction, {
+    id: `modal:${keyOf(label)}`,
+    name: eventName(label, 'Opened'),
+    owner: false,
+    fallbackName: eventName(label, 'Dialog', 'Opened'),
+    trigger: `User opens '${label}' on the ${screen.title} screen`,
+    description: `The ${label} dialog is opened.`,
+    properties: [property('modal_name', 'string', 'Name of the dialog that was opened', label, true)],
+  });
+}
+
+function clickCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {
+  const { label } = interaction;
+  if (interaction.phrase) return null;
+  if (!isCallToAction(label)) {
+    // What the video showed being clicked to move on was a way to navigate, whatever it says.
+    return interaction.toScreen && interaction.seen ? navigationCandidate(screen, interaction, context) : null;
+  }
+  const name = clickName(screen, label);
+  const clicked = eventName(label, 'Clicked');
+  return actionOf(screen, interaction, {
+    id: `click:${keyOf(name)}`,
+    name,
+    owner: false,
+    fallbackName: clicked === name ? null : clicked,
+    trigger: `User clicks '${label}' on the ${screen.title} screen`,
+    description: `The '${label}' button is clicked.`,
+    properties: [
+      property('button_text', 'string', 'Text of the button', label, false),
+      ...(interaction.toScreen && context.byKey.has(interaction.toScreen)
+        ? [property('destination_screen', 'string', 'Screen the button leads to', context.byKey.get(interaction.toScreen)?.title ?? '', false)]
+        : []),
+    ],
+    leadsTo: [],
+  });
+}
+
+/** A primary button: starts with an action verb, nameable, not a way to dismiss something. */
+function isCallToAction(label: string): boolean {
+  if (!isNameable(label)) return false;
+  const words = wordsOf(label).map((word) => word.toLowerCase());
+  const verb = words[0] ?? '';
+  if (NOT_PRIMARY.has(verb) || !CTA_VERBS.has(verb)) return false;
+  return !VERB_NEEDS_OBJECT.has(verb) || words[1] === 'now';
+}
+
+/** 'Download CSV' → 'CSV Downloaded', 'Save' → '<Screen> Saved', 'Shop now' → 'Shop Now Clicked'. */
+function clickName(screen: Screen, label: string): string {
+  const words = wordsOf(label);
+  const verb = firstWord(label);
+  const past = PAST_TENSE[verb];
+  let object = words.slice(1);
+  while (object.length > 0 && ARTICLES.has((object[0] ?? '').toLowerCase())) object = object.slice(1);
+  if (!past || /^(to|for|with|in|on|now)$/i.test(object[0] ?? '')) return eventName(label, 'Clicked');
+  if (object.length === 0 || keyOf(object.join(' ')) === 'changes') return eventName(DEFAULT_OBJECT[verb] ?? screen.title, past);
+  return eventName(object.join(' '), past);
+}
+
+function firstWord(label: string): string {
+  return (wordsOf(label)[0] ?? '').toLowerCase();
+}
+
+interface Merged {
+  event: TrackingEvent;
+  screens: string[];
+  trigger: string;
+  candidates: Candidate[];
+  linkTexts: string[];
+  destinations: string[];
+}
+
+/** Gathers candidates into unique events: one per id, each name owned by one id. */
+class PlanBuilder {
+  private readonly byId = new Map<string, Merged>();
+  private readonly order: string[] = [];
+  private readonly candidates: Candidate[] = [];
+
+  add(candidate: Candidate): void {
+    this.candidates.push(candidate);
+  }
+
+  /** The plan's events, in the order they first occur; candidates know their final names afterwards. */
+  events(context: Context): TrackingEvent[] {
+    const owners = new Map<string, string>();
+    for (const candidate of this.candidates) if (candidate.owner && !owners.has(candidate.name)) owners.set(candidate.name, candidate.id);
+    const names = new Map<string, string>();
+    const taken = new Set<string>(owners.keys());
+    for (const candidate of this.candidates) {
+      if (names.has(candidate.id)) continue;
+      const name = this.nameFor(candidate, owners, taken);
+      if (!name) continue;
+      names.set(candidate.id, name);
+      taken.add(name);
+    }
+    for (const candidate of this.candidates) {
+      const name = names.get(candidate.id);
+      if (!name) continue;
+      candidate.name = name;
+      this.merge(candidate, name);
+    }
+    return this.order
+      .map((id) => this.byId.get(id))
+      .filter((merged): merged is Merged => merged !== undefined)
+      .map((merged) => finished(merged, context));
+  }
+
+  all(): Candidate[] {
+    return this.candidates.filter((candidate) => this.byId.has(candidate.id));
+  }
+
+  private nameFor(candidate: Candidate, owners: Map<string, string>, taken: Set<string>): string | null {
+    const free = (name: string) => {
+      const owner = owners.get(name);
+      return owner ? owner === candidate.id : !taken.has(name);
+    };
+    const options = [candidate.name, candidate.fallbackName, eventName(candidate.screen.title, candidate.name)];
+    for (const option of options) if (option && free(option)) return option;
+    for (let n = 2; n < 100; n++) {
+      const numbered = `${eventName(candidate.screen.title, candidate.name)} ${n}`;
+      if (!taken.has(numbered)) return numbered;
+    }
+    return null;
+  }
+
+  private merge(candidate: Candidate, name: string): void {
+    const known = this.byId.get(candidate.id);
+    if (!known) {
+      if (this.order.length >= MAX_EVENTS) return;
+      this.order.push(candidate.id);
+      this.byId.set(candidate.id, {
+        event: { ...candidate.event, name, properties: candidate.event.properties.map((p) => ({ ...p })) },
+        screens: [candidate.screen.title],
+        trigger: candidate.event.trigger,
+        candidates: [candidate],
+        linkTexts: candidate.linkText ? [candidate.linkText] : [],
+        destinations: destinationOf(candidate),
+      });
+      return;
+    }
+    known.candidates.push(candidate);
+    if (candidate.linkText && !known.linkTexts.some((text) => keyOf(text) === keyOf(candidate.linkText ?? ''))) {
+      known.linkTexts.push(candidate.linkText);
+    }
+    for (const destination of destinationOf(candidate)) if (!known.destinations.includes(destination)) known.destinations.push(destination);
+    if (!known.screens.includes(candidate.screen.title)) known.screens.push(candidate.screen.title);
+    known.event.screenshot_path ??= candidate.event.screenshot_path;
+    const names = new Set(known.event.properties.map((p) => p.name));
+    for (const extra of candidate.event.properties) {
+      if (!names.has(extra.name)) known.event.properties.push({ ...extra, required: false });
+    }
+  }
+}
+
+function destinationOf(candidate: Candidate): string[] {
+  const value = candidate.event.properties.find((p) => p.name === 'destination_screen')?.example;
+  return value ? [value] : [];
+}
+
+/** The merged event as the plan shows it: where it happens, and the navigation's real examples. */
+function finished(merged: Merged, context: Context): TrackingEvent {
+  const { event, screens } = merged;
+  if (event.category === 'user_action') {
+    const where = event.properties.find((p) => p.name === 'screen_name');
+    if (where && screens.length > 1) where.description = `Screen the user was on: ${screens.join(', ')}`;
+    const others = screens.slice(1);
+    if (!merged.candidates[0]?.everywhere && others.length > 0) event.trigger = `${merged.trigger} (also on ${others.join(', ')})`;
+  }
+  if (merged.candidates[0]?.id === 'navigation') {
+    const [linkText, destination] = navigationExample(merged, context);
+    for (const p of event.properties) {
+      if (p.name === 'link_text') p.example = linkText;
+      if (p.name === 'destination_screen') p.example = destination;
+    }
+    const texts = merged.linkTexts.slice(0, MAX_NAVIGATION_EXAMPLES);
+    if (texts.length > 0) event.trigger = `${merged.trigger} (e.g. ${texts.join(', ')})`;
+  }
+  return event;
+}
+
+/** A link text and the screen it leads to that belong together: seen together, or the text naming the screen. */
+function navigationExample(merged: Merged, context: Context): [string, string] {
+  const seen = merged.candidates.find((c) => c.linkText && destinationOf(c).length > 0);
+  if (seen?.linkText) return [seen.linkText, destinationOf(seen)[0] ?? ''];
+  for (const text of merged.linkTexts) {
+    const named = destinationNamed(text, context);
+    if (named) return [text, named];
+  }
+  const [text] = merged.linkTexts;
+  const destination = merged.destinations[0] ?? (text ? titleCase(text) : (context.screens[1] ?? context.screens[0])?.title) ?? 'Home';
+  return [text ?? destination, destination];
+}
+
+/** The screen a link's text names, when there is one ('Checkout' → Checkout). */
+function destinationNamed(text: string | undefined, context: Context): string | null {
+  if (!text) return null;
+  const key = keyOf(text);
+  return context.screens.find((screen) => screen.key === key || keyOf(screen.title) === key)?.title ?? null;
+}
+
+/**
+ * One funnel per journey: the journey's screen views with, between two screens, the actions that move the
+ * user on (the one the video showed, or a recognised one that leads to that kind of screen); then, when the
+ * product sells things, the purchase funnel of the e-commerce spec.
+ */
+function funnelsOf(analysis: ProductAnalysis, context: Context, plan: PlanBuilder): Funnel[] {
+  const candidates = plan.all();
+  const viewOf = new Map<string, string>();
+  for (const candidate of candidates) {
+    if (candidate.event.category === 'page_view' && !viewOf.has(candidate.screen.key)) viewOf.set(candidate.screen.key, candidate.name);
+  }
+  const movesOn = (from: Screen, to: Screen) =>
+    candidates
+      .filter((c) => c.screen.key === from.key && c.event.category === 'user_action' && c.id !== 'navigation' && c.id !== 'tab')
+      .filter((c) => c.toScreen === to.key || (Array.isArray(c.leadsTo) ? c.leadsTo.includes(to.kind) : c.submits && from.exits.includes(to.key)))
+      .map((c) => c.name);
+
+  // Where a journey ends, the form sent there is its goal ('Teammate Invited' after the invite dialog).
+  const completes = (screen: Screen) =>
+    candidates.filter((c) => c.screen.key === screen.key && c.submits).map((c) => c.name);
+
+  const funnels: Funnel[] = [];
+  const names = new Set<string>();
+  const add = (name: string, description: string, steps: string[]) => {
+    const unique = steps.filter((step, i) => steps.indexOf(step) === i);
+    if (unique.length < 2 || funnels.some((funnel) => funnel.steps.join('\u0000') === unique.join('\u0000'))) return;
+    funnels.push({ name: uniqueName(name, names), description, steps: unique });
+  };
+
+  analysis.journeys.forEach((journey, index) => {
+    const screens = journey.steps.map((step) => context.byKey.get(keyOf(step))).filter((s): s is Screen => s !== undefined);
+    const steps = screens.flatMap((screen, i) => {
+      const view = viewOf.get(screen.key);
+      const next = screens[i + 1];
+      return [...(view ? [view] : []), ...(next ? movesOn(screen, next) : completes(screen))];
+    });
+    const description = withoutPersonalData(journey.description.trim()) || `Users moving through ${screens.map((s) => s.title).join(' → ')}`;
+    add(journeyName(journey.name, context) || `Journey ${index + 1}`, description, steps);
+  });
+
+  // Without journeys (analysis not finalised), the video's own order is the one flow we know.
+  if (analysis.journeys.length === 0) {
+    const steps = context.screens.map((screen) => viewOf.get(screen.key)).filter((view): view is string => view !== undefined);
+    add('Main Flow', `Users moving through the screens in the order the demo showed them: ${context.screens.map((s) => s.title).join(' → ')}`, steps);
+  }
+
+  const purchase = purchaseSteps(new Set(candidates.map((c) => c.name)));
+  if (purchase.length >= 3) add('Purchase Funnel', 'From browsing products to a completed order.', purchase);
+  return funnels;
+}
+
+/** The e-commerce spec's purchase funnel, with the steps this plan has. */
+function purchaseSteps(events: Set<string>): string[] {
+  if (!events.has('Product Added') && !events.has('Order Completed')) return [];
+  const checkout = events.has('Checkout Started') ? 'Checkout Started' : 'Checkout Viewed';
+  return ['Product List Viewed', 'Product Viewed', 'Product Added', checkout, 'Order Completed'].filter((step) => events.has(step));
+}
+
+/** A journey named after its screens ('Everyday essentials thoughtfully made to Checkout') uses their titles. */
+function journeyName(name: string, context: Context): string {
+  const between = /^(.+) to (.+)$/i.exec(name.trim());
+  const from = between?.[1] ? context.byKey.get(keyOf(between[1])) : undefined;
+  const to = between?.[2] ? context.byKey.get(keyOf(between[2])) : undefined;
+  if (from && to) return titleCase(`${from.title} to ${to.title}`);
+  const label = cleanLabel(name);
+  return label ? titleCase(label) : '';
+}
+
+function uniqueName(wanted: string, taken: Set<string>): string {
+  let name = wanted;
+  for (let n = 2; taken.has(name); n++) name = `${wanted} ${n}`;
+  taken.add(name);
+  return name;
+}

@@ -1,0 +1,365 @@
+/**
+ * The screens of a product as a tracking plan sees them: specs of the same screen merged, labels cleaned of
+ * OCR noise, key actions read back into the interactions they describe, and each screen recognised as a kind
+ * ('cart', 'checkout', 'sign_up' ...) with a short title to name its events by, whatever the analysis called it
+ * ('Everyday essentials thoughtfully made' on the first screen is the 'Home' screen).
+ */
+import type { PageSpec, ProductAnalysis } from '@tracklens/contracts';
+import { keyOf, titleCase, wordsOf } from './naming';
+import { screenshotPathOf } from './screenshots';
+
+export type ScreenKind =
+  | 'home'
+  | 'welcome'
+  | 'product_list'
+  | 'product'
+  | 'cart'
+  | 'checkout'
+  | 'order_confirmation'
+  | 'sign_up'
+  | 'login'
+  | 'invite'
+  | 'settings'
+  | 'dashboard'
+  | 'pricing'
+  | 'search_results'
+  | 'feed'
+  | 'profile'
+  | 'other';
+
+/** 'input' is a search box and 'select' a sort or filter: they act on the screen rather than fill a form. */
+export type InteractionKind = 'click' | 'submit' | 'navigate' | 'tab' | 'checkbox' | 'open_modal' | 'select' | 'input';
+
+export interface Interaction {
+  kind: InteractionKind;
+  /** Cleaned label; empty for a move the video showed without saying what was clicked. */
+  label: string;
+  /** Key of the screen the interaction led to, when the video showed it. */
+  toScreen: string | null;
+  /** The video showed it happen (rather than only a visible element or a key action). */
+  seen: boolean;
+  /** Only a key action's words ('Browse the catalogue'), no control on screen: named only when recognised. */
+  phrase?: boolean;
+}
+
+export interface FormField {
+  label: string;
+  /** A select offers choices: its value is never a number to sum. */
+  choice: boolean;
+}
+
+export interface Screen {
+  key: string;
+  /** The name the analysis gave the screen. */
+  name: string;
+  kind: ScreenKind;
+  /** Short Title Case name events are named by ('Product List'). */
+  title: string;
+  description: string;
+  screenshotPath: string | null;
+  interactions: Interaction[];
+  fields: FormField[];
+  /** Headings and texts: what the screen says, for examples (a price, an order number). */
+  texts: string[];
+  headings: string[];
+  /** Keys of the screens the video moved to from this one, in order. */
+  exits: string[];
+}
+
+const MAX_INTERACTIONS_PER_SCREEN = 40;
+const MAX_FIELDS_PER_FORM = 12;
+const MAX_LABEL_WORDS = 6;
+
+/** Screens in video order; specs of the same screen (by name) merge into one. */
+export function screensOf(analysis: ProductAnalysis): Screen[] {
+  const specs = [...analysis.pageSpecs].sort(
+    (a, b) => a.order - b.order || a.firstSeenSec - b.firstSeenSec || a.screenName.localeCompare(b.screenName),
+  );
+  const drafts = new Map<string, Draft>();
+  specs.forEach((spec, index) => {
+    const name = spec.screenName.trim() || `Screen ${index + 1}`;
+    const key = keyOf(name) || `screen ${index + 1}`;
+    let draft = drafts.get(key);
+    if (!draft) {
+      draft = { key, name, description: spec.description.trim(), screenshotPath: null, interactions: [], fields: [], texts: [], headings: [], links: [] };
+      drafts.set(key, draft);
+    }
+    draft.screenshotPath ??= screenshotPathOf(spec.screenshotKey);
+    readSpec(spec, draft);
+  });
+  for (const { screenName, keyActions } of analysis.keyActions) {
+    const draft = drafts.get(keyOf(screenName));
+    if (draft) for (const action of keyActions) readKeyAction(action, draft);
+  }
+  return [...drafts.values()].map((draft, index) => settle(draft, index));
+}
+
+interface Draft {
+  key: string;
+  name: string;
+  description: string;
+  screenshotPath: string | null;
+  interactions: Interaction[];
+  fields: FormField[];
+  texts: string[];
+  headings: string[];
+  links: string[];
+}
+
+function readSpec(spec: PageSpec, draft: Draft): void {
+  const actions = [...spec.actions].sort((a, b) => a.atSec - b.atSec);
+  for (const action of actions) {
+    const label = action.target ?? '';
+    const toScreen = action.toScreen?.trim() ? keyOf(action.toScreen) : null;
+    switch (action.kind) {
+      case 'type':
+        addField(draft, label, false);
+        break;
+      case 'submit':
+      case 'click':
+      case 'open_modal':
+        draft.interactions.push({ kind: action.kind, label, toScreen, seen: true });
+        break;
+      case 'navigate':
+        draft.interactions.push({ kind: 'navigate', label, toScreen, seen: true });
+        break;
+      case 'scroll':
+        break;
+    }
+  }
+  for (const element of spec.elements) {
+    switch (element.kind) {
+      case 'button':
+        draft.interactions.push({ kind: 'click', label: element.label, toScreen: null, seen: false });
+        break;
+      case 'link':
+        draft.links.push(element.label);
+        draft.interactions.push({ kind: 'navigate', label: element.label, toScreen: null, seen: false });
+        break;
+      case 'tab':
+        draft.interactions.push({ kind: 'tab', label: element.label, toScreen: null, seen: false });
+        break;
+      case 'checkbox':
+        draft.interactions.push({ kind: 'checkbox', label: element.label, toScreen: null, seen: false });
+        break;
+      case 'input':
+        addField(draft, element.label, false);
+        break;
+      case 'select':
+        addField(draft, element.label, true);
+        break;
+      case 'heading':
+        draft.headings.push(element.label);
+        draft.texts.push(element.label);
+        break;
+      case 'text':
+        draft.texts.push(element.label);
+        break;
+    }
+  }
+}
+
+/** A search box or a sort/filter select acts on the screen; every other field belongs to its form. */
+function addField(draft: Draft, label: string, choice: boolean): void {
+  const key = keyOf(label);
+  if (/^search\b/.test(key)) draft.interactions.push({ kind: 'input', label, toScreen: null, seen: false });
+  else if (/^(sort|filter)\b/.test(key)) draft.interactions.push({ kind: 'select', label, toScreen: null, seen: false });
+  else draft.fields.push({ label, choice });
+}
+
+/**
+ * Key actions are phrases ('Click Add to cart', 'Open Shop', 'Enter Email', 'Go to Checkout'); each is read back
+ * into the interaction it names so that it merges with the element it came from instead of doubling it. A phrase
+ * of another shape (a model's 'Add a product to the cart') is an interaction of its own.
+ */
+function readKeyAction(text: string, draft: Draft): void {
+  const phrase = text.trim();
+  const match = (pattern: RegExp) => pattern.exec(phrase)?.[1]?.trim() ?? null;
+  let target: string | null;
+  if (/^scroll\b/i.test(phrase) || /^submit the form$/i.test(phrase)) return;
+  if ((target = match(/^submit with (.+)$/i))) draft.interactions.push({ kind: 'submit', label: target, toScreen: null, seen: false });
+  else if ((target = match(/^go to (.+)$/i))) draft.interactions.push({ kind: 'navigate', label: '', toScreen: keyOf(target), seen: false });
+  else if ((target = match(/^click (.+)$/i))) draft.interactions.push({ kind: 'click', label: target, toScreen: null, seen: false });
+  else if ((target = match(/^open (.+)$/i))) draft.interactions.push({ kind: 'navigate', label: target, toScreen: null, seen: false });
+  else if ((target = match(/^switch to (.+)$/i))) draft.interactions.push({ kind: 'tab', label: target, toScreen: null, seen: false });
+  else if ((target = match(/^toggle (.+)$/i))) draft.interactions.push({ kind: 'checkbox', label: target, toScreen: null, seen: false });
+  else if ((target = match(/^enter (.+)$/i))) addField(draft, target, false);
+  else if ((target = match(/^choose (.+)$/i))) addField(draft, target, true);
+  else draft.interactions.push({ kind: 'click', label: phrase, toScreen: null, seen: false, phrase: true });
+}
+
+/** Kind ranks when the same label was read several ways: what the video showed wins over what was visible. */
+const KIND_RANK: Record<InteractionKind, number> = { submit: 6, input: 5, select: 5, open_modal: 4, click: 3, tab: 2, checkbox: 2, navigate: 1 };
+
+function settle(draft: Draft, index: number): Screen {
+  const byLabel = new Map<string, Interaction>();
+  const moves: Interaction[] = [];
+  for (const raw of draft.interactions) {
+    const label = raw.label ? cleanLabel(raw.label) : '';
+    if (label === null) continue;
+    if (!label) {
+      if (raw.toScreen && raw.toScreen !== draft.key) moves.push({ ...raw, label });
+      continue;
+    }
+    const key = keyOf(label);
+    const known = byLabel.get(key);
+    if (known) {
+      if (KIND_RANK[raw.kind] > KIND_RANK[known.kind]) known.kind = raw.kind;
+      known.toScreen ??= raw.toScreen;
+      known.seen ||= raw.seen;
+      if (!raw.phrase) delete known.phrase;
+      continue;
+    }
+    if (byLabel.size < MAX_INTERACTIONS_PER_SCREEN) byLabel.set(key, { ...raw, label });
+  }
+  const interactions = [...byLabel.values(), ...uniqueMoves(moves, byLabel)];
+  const fields = uniqueFields(draft.fields, byLabel);
+  const exits = [...new Set([...draft.interactions].filter((i) => i.seen && i.toScreen && i.toScreen !== draft.key).map((i) => i.toScreen ?? ''))];
+  const screen: Screen = {
+    key: draft.key,
+    name: draft.name,
+    kind: 'other',
+    title: '',
+    description: draft.description,
+    screenshotPath: draft.screenshotPath,
+    interactions,
+    fields,
+    texts: draft.texts,
+    headings: draft.headings,
+    exits,
+  };
+  screen.kind = kindOf(screen, index, draft.links.length);
+  screen.title = titleOf(screen);
+  return screen;
+}
+
+/** Moves without a label, one per destination. */
+function uniqueMoves(moves: Interaction[], labelled: Map<string, Interaction>): Interaction[] {
+  const destinations = new Set([...labelled.values()].map((i) => i.toScreen).filter((to) => to !== null));
+  const unique = new Map<string, Interaction>();
+  for (const move of moves) {
+    const to = move.toScreen ?? '';
+    const known = unique.get(to);
+    if (known) known.seen ||= move.seen;
+    else if (!destinations.has(to)) unique.set(to, move);
+  }
+  return [...unique.values()];
+}
+
+function uniqueFields(fields: FormField[], interactions: Map<string, Interaction>): FormField[] {
+  const seen = new Set<string>();
+  const unique: FormField[] = [];
+  for (const field of fields) {
+    const label = cleanLabel(field.label);
+    if (!label || !isNameable(label) || seen.has(keyOf(label)) || interactions.has(keyOf(label))) continue;
+    if (unique.length >= MAX_FIELDS_PER_FORM) break;
+    seen.add(keyOf(label));
+    unique.push({ label, choice: field.choice });
+  }
+  return unique;
+}
+
+/**
+ * The clickable part of a label, or null for one that cannot be a control: 'Already have an account? Log in' →
+ * 'Log in', 'Acme Inc. / Settings' → 'Settings', 'Search products.' → 'Search products'; sentences are null.
+ */
+export function cleanLabel(raw: string): string | null {
+  const segments = raw
+    .split(/[?!]\s+|\.\s+|\s+[/|·•–—-]\s+/)
+    .map((segment) => segment.trim())
+    .filter((segment) => wordsOf(segment).length > 0);
+  const words = wordsOf(segments[segments.length - 1] ?? '');
+  if (words.length === 0 || words.length > MAX_LABEL_WORDS) return null;
+  if (words.join('').replace(/[^A-Za-z]/g, '').length < 2) return null;
+  return words.join(' ');
+}
+
+/**
+ * Whether a label can name an event or be an example: no digits (a badge 'Cart 1', a price), no stray single
+ * letters (OCR's 'D Goods'), at least three letters and at most four words.
+ */
+export function isNameable(label: string): boolean {
+  const words = wordsOf(label);
+  if (words.length === 0 || words.length > 4) return false;
+  if (words.some((word) => /\d/.test(word))) return false;
+  if (words.some((word) => word.length === 1 && word.toLowerCase() !== 'a')) return false;
+  return words.join('').length >= 3;
+}
+
+const CONTENT_KINDS: Array<[ScreenKind, RegExp]> = [
+  ['order_confirmation', /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success)|purchase complete)\b/],
+  ['checkout', /\b(checkout|check out|payment details|shipping details)\b/],
+  ['cart', /\b(cart|shopping bag|your bag|basket)\b/],
+  ['login', /\b(sign in|log in|login|signin|welcome back)\b/],
+  ['sign_up', /\b(sign up|signup|create (an |your |a free )?account|register|registration|join now)\b/],
+  ['invite', /\binvite\b/],
+  ['settings', /\b(settings|preferences)\b/],
+  ['dashboard', /\b(dashboard|overview)\b/],
+  ['pricing', /\b(pricing|plans and pricing|choose (a|your) plan)\b/],
+  ['search_results', /\b(search results|results for)\b/],
+  ['product', /\b(product (detail|details|page|info)|pdp)\b/],
+  ['product_list', /\b(all products|products|product (list|listing|grid)|listing|shop all|catalog|catalogue|collections?|category|new in|new arrivals|best ?sellers|sale)\b/],
+  ['feed', /\b(feed|timeline)\b/],
+  ['profile', /\b(profile|my account)\b/],
+  ['home', /^(home|homepage|home page|landing|landing page)$/],
+];
+
+const PRODUCT_ACTIONS = /^(add to (cart|bag|basket|wish ?list|favou?rites)|buy now)\b/;
+
+function kindOf(screen: Screen, index: number, linkCount: number): ScreenKind {
+  const name = keyOf(screen.name);
+  for (const [kind, pattern] of CONTENT_KINDS) if (pattern.test(name)) return kind;
+  const labels = screen.interactions.map((i) => keyOf(i.label));
+  const says = [...screen.texts, screen.description].map(keyOf).join(' \u0000 ');
+  // The first screen under a marketing headline is where the product opens.
+  if (index === 0 && (wordsOf(screen.name).length > 3 || linkCount >= 3)) return linkCount >= 2 ? 'home' : 'welcome';
+  if (labels.some((label) => /^edit profile$/.test(label)) || (labels.includes('followers') && labels.includes('following'))) return 'profile';
+  if (/\bshowing \d+ of \d+\b/.test(says) || labels.some((label) => /^sort\b/.test(label))) return 'product_list';
+  if (labels.some((label) => PRODUCT_ACTIONS.test(label))) return 'product';
+  return 'other';
+}
+
+const TITLES: Partial<Record<ScreenKind, string>> = {
+  home: 'Home',
+  welcome: 'Welcome',
+  product_list: 'Product List',
+  product: 'Product',
+  cart: 'Cart',
+  checkout: 'Checkout',
+  order_confirmation: 'Order Confirmation',
+  sign_up: 'Sign Up',
+  login: 'Login',
+  settings: 'Settings',
+  dashboard: 'Dashboard',
+  pricing: 'Pricing',
+  search_results: 'Search Results',
+  feed: 'Feed',
+  profile: 'Profile',
+};
+
+const FILLERS = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'this', 'to', 'of', 'for', 'and', 'with', 'in', 'on']);
+const MAX_TITLE_WORDS = 3;
+
+/**
+ * Kinds whose screens are instances of one template ('Linen Overshirt' and 'Wool Coat' are both the Product
+ * screen; 'Maya Chen' is a Profile): they are always named by their kind, so that they share one view event.
+ */
+const TEMPLATE_KINDS: ReadonlySet<ScreenKind> = new Set([
+  'home', 'welcome', 'product_list', 'product', 'cart', 'checkout', 'order_confirmation', 'sign_up', 'login', 'search_results', 'profile',
+]);
+
+function titleOf(screen: Screen): string {
+  const known = TITLES[screen.kind];
+  const words = wordsOf(screen.name);
+  if (known && (TEMPLATE_KINDS.has(screen.kind) || words.length > MAX_TITLE_WORDS)) return known;
+  const meaningful = words.filter((word) => !FILLERS.has(word.toLowerCase()));
+  if (screen.kind === 'invite') {
+    const invitee = meaningful.find((word) => /^(teammates?|members?|users?|people|colleagues?|team)$/i.test(word));
+    return invitee ? titleCase(`Invite ${invitee}`) : 'Invite';
+  }
+  const isFiller = (word: string | undefined) => word !== undefined && FILLERS.has(word.toLowerCase());
+  let short = words.slice(0, MAX_TITLE_WORDS);
+  while (short.length > 1 && isFiller(short[0])) short = short.slice(1);
+  while (short.length > 1 && isFiller(short[short.length - 1])) short = short.slice(0, -1);
+  return titleCase(short.join(' ')) || 'Screen';
+}

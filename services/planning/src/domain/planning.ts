@@ -1,0 +1,167 @@
+/** planning's rules for the routes: start a generation once per product, list, status, delete and export plans. */
+import { randomUUID } from 'node:crypto';
+import { createEnvelope, errors } from '@tracklens/kit';
+import {
+  planningSubjects,
+  restrictionBody,
+  type GenerateTrackingPlanResponse,
+  type TrackingPlan,
+  type TrackingPlanExportFormat,
+  type TrackingPlanRequested,
+  type TrackingPlanStatusResponse,
+  markdownFileName,
+  timestampedFileName,
+  trackingPlanCsv,
+  trackingPlanMarkdown,
+} from '@tracklens/contracts';
+import type { PlanRecord, PlanningStore, ProductDirectory, QuotaGate } from './ports';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PLAN_NOT_FOUND = 'Tracking plan not found';
+export const PLAN_STILL_GENERATING = 'Tracking plan is still generating';
+export const PLAN_NOT_READY = 'Tracking plan is not ready yet';
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: string;
+}
+
+export interface PlanningOptions {
+  store: PlanningStore;
+  products: ProductDirectory;
+  quota: QuotaGate;
+  /** Called after a transaction stored events, so they are published now rather than at the next poll. */
+  eventsStored?: () => void;
+  clock?: () => Date;
+}
+
+export class Planning {
+  private readonly clock: () => Date;
+
+  constructor(private readonly options: PlanningOptions) {
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  /**
+   * One generation per product at a time: under the product's lock, a generating plan answers 'generating';
+   * otherwise one unit of quota is reserved for the new plan, and the plan, its job and the event that starts
+   * the work commit together. A reservation whose plan did not commit is given back.
+   */
+  async startGeneration(userId: string, productId: string | null): Promise<GenerateTrackingPlanResponse> {
+    if (!productId) throw errors.notFound(PRODUCT_NOT_FOUND);
+    const product = await this.options.products.getProduct(userId, productId);
+    const { store, quota } = this.options;
+    // Cheap look first: a poll-happy client must not wait on the lock or billing.
+    if (await store.findGeneratingPlan(product.id)) return { status: 'generating' };
+
+    const planId = randomUUID();
+    const jobId = randomUUID();
+    let reservationId: string | null = null;
+    try {
+      const answer = await store.withProductLock(product.id, async (locked) => {
+        if (await locked.findGeneratingPlan(product.id)) return { status: 'generating' as const };
+        const reservation = await quota.reserve(userId, planId);
+        if (!reservation.granted) {
+          const body = restrictionBody(reservation.denial);
+          throw errors.forbidden(body.message, body.code, { error: body.error, upgradeRequired: true });
+        }
+        reservationId = reservation.reservationId;
+        const data: TrackingPlanRequested = { planId, jobId, productId: product.id, userId };
+        await locked.insertPlan(
+          {
+            id: planId,
+            jobId,
+            productId: product.id,
+            userId,
+            title: `${product.name} Tracking Plan`,
+            reservationId,
+          },
+          {
+            subject: planningSubjects.trackingPlanRequested,
+            envelope: createEnvelope('planning', planningSubjects.trackingPlanRequested, data),
+          },
+        );
+        return { jobId };
+      });
+      this.options.eventsStored?.();
+      return answer;
+    } catch (error) {
+      if (reservationId) await quota.release(reservationId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async listPlans(userId: string, productId: string | null): Promise<TrackingPlan[]> {
+    const product = await this.ownedProduct(userId, productId);
+    return (await this.options.store.listPlans(userId, product.id)).map(toTrackingPlan);
+  }
+
+  async status(userId: string, productId: string | null): Promise<TrackingPlanStatusResponse> {
+    const product = await this.ownedProduct(userId, productId);
+    const current = await this.options.store.currentPlan(userId, product.id);
+    if (!current) return { isGenerating: false, trackingPlan: null };
+    const { plan, job } = current;
+    const progress = plan.status === 'completed' ? 100 : (job?.progress ?? 0);
+    return {
+      isGenerating: plan.status === 'generating',
+      trackingPlan: { id: plan.id, status: plan.status, jobId: plan.jobId, progress },
+    };
+  }
+
+  async deletePlan(userId: string, planId: string | null): Promise<{ success: true; id: string }> {
+    const outcome = planId ? await this.options.store.deletePlan(userId, planId) : 'missing';
+    if (outcome === 'missing' || !planId) throw errors.notFound(PLAN_NOT_FOUND);
+    if (outcome === 'generating') throw errors.conflict(PLAN_STILL_GENERATING, 'PLAN_GENERATING');
+    return { success: true, id: planId };
+  }
+
+  async exportPlan(
+    userId: string,
+    planId: string | null,
+    format: TrackingPlanExportFormat,
+  ): Promise<ExportFile> {
+    const plan = planId ? await this.options.store.findPlan(userId, planId) : null;
+    if (!plan) throw errors.notFound(PLAN_NOT_FOUND);
+    if (plan.status !== 'completed' || !plan.content) throw errors.conflict(PLAN_NOT_READY, 'PLAN_NOT_READY');
+    const now = this.clock();
+    switch (format) {
+      case 'csv':
+        return {
+          fileName: timestampedFileName(now, 'csv'),
+          contentType: 'text/csv; charset=utf-8',
+          body: trackingPlanCsv(plan.content.events),
+        };
+      case 'md':
+        return {
+          fileName: markdownFileName(plan.title),
+          contentType: 'text/markdown; charset=utf-8',
+          body: trackingPlanMarkdown({ title: plan.title, ...plan.content, generatedAt: plan.completedAt }),
+        };
+      case 'json':
+        return {
+          fileName: timestampedFileName(now, 'json'),
+          contentType: 'application/json; charset=utf-8',
+          body: `${JSON.stringify(plan.content, null, 2)}\n`,
+        };
+    }
+  }
+
+  private async ownedProduct(userId: string, productId: string | null) {
+    if (!productId) throw errors.notFound(PRODUCT_NOT_FOUND);
+    return this.options.products.getProduct(userId, productId);
+  }
+}
+
+export function toTrackingPlan(plan: PlanRecord): TrackingPlan {
+  return {
+    id: plan.id,
+    productId: plan.productId,
+    title: plan.title,
+    status: plan.status,
+    createdAt: plan.createdAt.toISOString(),
+    completedAt: plan.completedAt ? plan.completedAt.toISOString() : null,
+    content: plan.content,
+    error: plan.error,
+  };
+}

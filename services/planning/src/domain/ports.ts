@@ -1,0 +1,110 @@
+/** What planning's rules need from the world; src/db, src/grpc and src/generation implement these. */
+import type { EventEnvelope } from '@tracklens/kit';
+import type {
+  JobStatus,
+  ProductAnalysis,
+  QuotaDenial,
+  TrackingPlanContent,
+  TrackingPlanRequested,
+  TrackingPlanStatus,
+} from '@tracklens/contracts';
+
+export interface OutgoingEvent {
+  subject: string;
+  envelope: EventEnvelope;
+}
+
+export interface PlanRecord {
+  id: string;
+  productId: string;
+  userId: string;
+  title: string;
+  status: TrackingPlanStatus;
+  content: TrackingPlanContent | null;
+  error: string | null;
+  reservationId: string | null;
+  jobId: string;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+export interface JobRecord {
+  id: string;
+  status: JobStatus;
+  progress: number;
+}
+
+export interface NewPlan {
+  id: string;
+  jobId: string;
+  productId: string;
+  userId: string;
+  title: string;
+  reservationId: string;
+}
+
+/** Storage inside one product's lock: what starting a generation reads and writes atomically. */
+export interface LockedProductStore {
+  findGeneratingPlan(productId: string): Promise<PlanRecord | null>;
+  /** Inserts the generating plan, its pending job and the event that starts the work. */
+  insertPlan(plan: NewPlan, event: OutgoingEvent): Promise<void>;
+}
+
+export interface PlanningStore {
+  /** Runs `work` in one transaction holding the product's lock: two starts for one product never interleave. */
+  withProductLock<T>(productId: string, work: (store: LockedProductStore) => Promise<T>): Promise<T>;
+  findGeneratingPlan(productId: string): Promise<PlanRecord | null>;
+  listPlans(userId: string, productId: string): Promise<PlanRecord[]>;
+  /** The generating plan of the product, else its newest one, with its job. */
+  currentPlan(userId: string, productId: string): Promise<{ plan: PlanRecord; job: JobRecord | null } | null>;
+  findPlan(userId: string, planId: string): Promise<PlanRecord | null>;
+  /** Deletes the user's plan unless it is generating; 'generating' when it is. */
+  deletePlan(userId: string, planId: string): Promise<'deleted' | 'missing' | 'generating'>;
+
+  /** Every plan still generating, as the request that started it. */
+  generatingRequests(): Promise<TrackingPlanRequested[]>;
+  /** Stores an event to publish (through the outbox). */
+  enqueue(event: OutgoingEvent): Promise<void>;
+  /** The plan a job works on, whoever owns it (the job event carries ids only). */
+  findPlanById(planId: string): Promise<PlanRecord | null>;
+  /** Whether this consumer already finished this event. */
+  wasHandled(consumer: string, eventId: string): Promise<boolean>;
+  /** Marks the job running with an attempt more, unless it is already finished; false when it is. */
+  startJob(jobId: string, progress: number): Promise<boolean>;
+  setJobProgress(jobId: string, progress: number): Promise<void>;
+  /** Plan completed, job completed, inbox row and event in one transaction; false when the plan was no longer generating. */
+  completePlan(plan: PlanRecord, content: TrackingPlanContent, event: OutgoingEvent, handled: HandledEvent): Promise<boolean>;
+  /** Plan failed, job failed, inbox row and event in one transaction; false when the plan was no longer generating. */
+  failPlan(plan: PlanRecord, error: string, event: OutgoingEvent, handled: HandledEvent): Promise<boolean>;
+}
+
+/** The inbox row written with a job's outcome. */
+export interface HandledEvent {
+  consumer: string;
+  eventId: string;
+  subject: string;
+}
+
+export interface ProductDirectory {
+  /** The caller's product, or AppError 404 'Product not found'. */
+  getProduct(userId: string, productId: string): Promise<{ id: string; name: string }>;
+}
+
+export type Reservation = { granted: true; reservationId: string } | { granted: false; denial: QuotaDenial };
+
+export interface QuotaGate {
+  /** Takes one tracking plan of the user's quota; `reference` (the plan id) makes a retried reserve idempotent. */
+  reserve(userId: string, reference: string): Promise<Reservation>;
+  /** Gives a reservation back; releasing twice is a no-op. */
+  release(reservationId: string): Promise<void>;
+}
+
+export interface AnalysisSource {
+  /** The product's analysis, or null when analysis knows none for this user's product. */
+  productAnalysis(userId: string, productId: string): Promise<ProductAnalysis | null>;
+}
+
+export interface PlanGenerator {
+  readonly kind: 'model' | 'offline';
+  generate(analysis: ProductAnalysis, options: { signal: AbortSignal }): Promise<TrackingPlanContent>;
+}

@@ -1,0 +1,199 @@
+/** The model path through the official openai SDK against a local server speaking the chat completions API. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { eventually } from '@tracklens/kit/testing';
+import { EVENT_NAME_PATTERN, type TrackingPlan } from '@tracklens/contracts';
+import { TRACKING_PLAN_JSON_SCHEMA, modelGenerator } from '../src/generation/model.generator';
+import { shopAnalysis } from '../src/testing/analysis.factory';
+import { startWorld } from './support';
+
+interface SeenRequest {
+  path: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/** Answers each POST with the next scripted reply. */
+async function chatServer(replies: Array<{ status: number; body: unknown; headers?: Record<string, string> }>) {
+  const seen: SeenRequest[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    req.on('end', () => {
+      seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw || '{}') });
+      const reply = replies.shift() ?? { status: 500, body: { error: { message: 'no scripted reply' } } };
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    seen,
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function completion(content: string) {
+  return {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: 'test-model',
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  };
+}
+
+const modelPlan = {
+  events: [
+    {
+      name: 'Home Viewed',
+      trigger: 'User opens the home page',
+      description: 'Landing page view',
+      category: 'page_view',
+      screen_name: 'Home',
+      properties: [],
+    },
+    {
+      name: 'sign up submitted',
+      trigger: 'User submits the sign-up form',
+      description: 'Account created',
+      category: 'user_action',
+      screen_name: 'Sign Up',
+      properties: [
+        { name: 'Email', type: 'string', description: 'E-mail entered', example: 'jane.doe@acme.io', required: true },
+        { name: 'password', type: 'string', description: 'Password', example: 'hunter2', required: true },
+        { name: 'plan', type: 'string', description: 'Chosen plan', example: 'pro', required: false },
+      ],
+    },
+    {
+      name: 'Home Viewed',
+      trigger: 'Duplicate',
+      description: 'Duplicate name',
+      category: 'page_view',
+      screen_name: 'Nowhere',
+      properties: [{ name: 'x_y', type: 'number', description: 'n', example: '1', required: false }],
+    },
+  ],
+  funnels: [
+    { name: 'Onboarding', description: 'Sign up', steps: ['Home Viewed', 'Sign Up Submitted', 'Not An Event'] },
+    { name: 'Too short', description: 'One step', steps: ['Home Viewed'] },
+  ],
+};
+
+describe(modelGenerator.name, () => {
+  it('should ask for the strict JSON schema, retry a 429, and answer a plan held to the naming and privacy rules', async () => {
+    const server = await chatServer([
+      { status: 429, body: { error: { message: 'Rate limit reached', type: 'rate_limit' } }, headers: { 'retry-after-ms': '10' } },
+      { status: 200, body: completion(JSON.stringify(modelPlan)) },
+    ]);
+    try {
+      const generator = modelGenerator({ apiKey: 'sk-test', baseUrl: server.baseUrl, model: 'test-model', maxRetries: 2 });
+      const plan = await generator.generate(shopAnalysis(), { signal: new AbortController().signal });
+
+      expect(server.seen).toHaveLength(2);
+      const [, accepted] = server.seen;
+      expect(accepted?.path).toBe('/v1/chat/completions');
+      expect(accepted?.authorization).toBe('Bearer sk-test');
+      expect(accepted?.body).toMatchObject({
+        model: 'test-model',
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'tracking_plan', strict: true, schema: TRACKING_PLAN_JSON_SCHEMA },
+        },
+      });
+      const prompt = JSON.parse(String((accepted?.body.messages as Array<{ content: string }>)[1]?.content));
+      expect(prompt.screens.map((s: { screen_name: string }) => s.screen_name)).toEqual([
+        'Home',
+        'Sign Up',
+        'Dashboard',
+        'Product Details',
+        'Checkout',
+      ]);
+      expect(JSON.stringify(prompt)).not.toContain('users/u1');
+
+      expect(plan).toEqual({
+        events: [
+          {
+            name: 'Home Viewed',
+            trigger: 'User opens the home page',
+            description: 'Landing page view',
+            category: 'page_view',
+            screenshot_path: '/api/images/users/u1/products/p1/frames/home.jpg',
+            properties: [
+              { name: 'screen_name', type: 'string', description: 'Screen the user was on', example: 'Home', required: true },
+              { name: 'x_y', type: 'number', description: 'n', example: '1', required: false },
+            ],
+          },
+          {
+            name: 'Sign Up Submitted',
+            trigger: 'User submits the sign-up form',
+            description: 'Account created',
+            category: 'user_action',
+            screenshot_path: '/api/images/users/u1/products/p1/frames/sign-up.jpg',
+            properties: [
+              { name: 'email_domain', type: 'string', description: 'E-mail entered', example: 'example.com', required: true },
+              { name: 'plan', type: 'string', description: 'Chosen plan', example: 'pro', required: false },
+            ],
+          },
+        ],
+        funnels: [{ name: 'Onboarding', description: 'Sign up', steps: ['Home Viewed', 'Sign Up Submitted'] }],
+      });
+      for (const event of plan.events) expect(event.name).toMatch(EVENT_NAME_PATTERN);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('should reject an answer that does not follow the schema', async () => {
+    const server = await chatServer([{ status: 200, body: completion(JSON.stringify({ events: [{ name: 'X' }] })) }]);
+    try {
+      const generator = modelGenerator({ apiKey: 'sk-test', baseUrl: server.baseUrl, model: 'test-model', maxRetries: 0 });
+      await expect(generator.generate(shopAnalysis(), { signal: new AbortController().signal })).rejects.toThrow();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('should give up after its retries when the model keeps failing', async () => {
+    const failing = { status: 503, body: { error: { message: 'overloaded' } }, headers: { 'retry-after-ms': '5' } };
+    const server = await chatServer([failing, failing, failing]);
+    try {
+      const generator = modelGenerator({ apiKey: 'sk-test', baseUrl: server.baseUrl, model: 'test-model', maxRetries: 2 });
+      await expect(generator.generate(shopAnalysis(), { signal: new AbortController().signal })).rejects.toMatchObject({ status: 503 });
+      expect(server.seen).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('planning service with OPENAI_API_KEY', () => {
+  it('should generate the plan with the configured model', async () => {
+    const server = await chatServer([{ status: 200, body: completion(JSON.stringify(modelPlan)) }]);
+    const world = await startWorld('model', { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseUrl, OPENAI_MODEL: 'tracklens-test' });
+    try {
+      const service = await world.startPlanning();
+      const caller = world.caller();
+      const product = await world.product(caller);
+      world.analysis.answers.set(product.id, { userId: caller.userId, analysis: shopAnalysis({ productId: product.id }) });
+      const base = `http://127.0.0.1:${service.httpPort}`;
+      const started = await request(base).post(`/api/products/${product.id}/generate-tracking-plan`).set('Cookie', caller.cookie);
+      expect(started.status).toBe(202);
+      const plan = await eventually(async () => {
+        const res = await request(base).get(`/api/products/${product.id}/tracking-plans`).set('Cookie', caller.cookie);
+        expect(res.body[0]?.status).toBe('completed');
+        return res.body[0] as TrackingPlan;
+      });
+      expect(server.seen).toHaveLength(1);
+      expect(server.seen[0]?.body.model).toBe('tracklens-test');
+      expect(plan.content?.events.map((e) => e.name)).toEqual(['Home Viewed', 'Sign Up Submitted']);
+    } finally {
+      await world.stop();
+      await server.close();
+    }
+  });
+});

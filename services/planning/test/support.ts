@@ -1,0 +1,218 @@
+/**
+ * The world planning talks to, for integration tests: real catalog and billing services on their own
+ * databases, the run's bus, and an AnalysisService test double. The analysis service is built by another
+ * issue; its contract is fixed in proto/analysis/v1/analysis.proto, so the double is a real gRPC server
+ * speaking that proto (kit's startGrpcServer) with a handler answering the analyses a test registers.
+ */
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import {
+  SESSION_COOKIE,
+  createGrpcClient,
+  errors,
+  loadGrpcService,
+  signSession,
+  startGrpcServer,
+  type Config,
+  type EventBus,
+  type EventEnvelope,
+  type GrpcClient,
+  type RunningGrpcServer,
+  type RunningService,
+} from '@tracklens/kit';
+import { freePortEnv, freshDatabaseUrl, silentLogger, testBus, testConfig } from '@tracklens/kit/testing';
+import type { ProductAnalysis, TrackingPlanContent } from '@tracklens/contracts';
+import { createBillingService } from '@tracklens/billing';
+import { createCatalogService } from '@tracklens/catalog';
+import { createPlanningService } from '../src/service';
+import { generateOfflinePlan } from '../src/domain/offline-generator';
+import type { PlanGenerator } from '../src/domain/ports';
+
+export interface Caller {
+  userId: string;
+  cookie: string;
+}
+
+/**
+ * The real offline generator behind a gate a test can close, so a job can be caught mid-generation.
+ * It honours the abort signal as the model generator does.
+ */
+export class GatedGenerator implements PlanGenerator {
+  readonly kind = 'offline' as const;
+  started = 0;
+  private gate: Promise<void> | null = null;
+  private openGate: (() => void) | null = null;
+
+  hold(): void {
+    this.gate = new Promise((resolve) => {
+      this.openGate = resolve;
+    });
+  }
+
+  release(): void {
+    this.openGate?.();
+    this.gate = null;
+    this.openGate = null;
+  }
+
+  async generate(analysis: ProductAnalysis, { signal }: { signal: AbortSignal }): Promise<TrackingPlanContent> {
+    this.started++;
+    if (this.gate) {
+      await Promise.race([
+        this.gate,
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+      ]);
+    }
+    return generateOfflinePlan(analysis);
+  }
+}
+
+export interface AnalysisAnswer {
+  userId: string;
+  analysis: ProductAnalysis;
+  /** Called on each request: an error to answer instead of the analysis, or null. */
+  fail?: () => Error | null;
+}
+
+/** The AnalysisService double: answers GetProductAnalysis from what tests registered, NOT_FOUND otherwise. */
+export class AnalysisDouble {
+  readonly answers = new Map<string, AnalysisAnswer>();
+  calls = 0;
+  private server: RunningGrpcServer | undefined;
+
+  async start(config: Config): Promise<void> {
+    this.server = await startGrpcServer(
+      [
+        {
+          service: loadGrpcService(config.protoDir, 'analysis/v1/analysis.proto', 'analysis.v1.AnalysisService'),
+          implementation: {
+            GetProductAnalysis: async (req: { product_id: string; user_id: string }) => {
+              this.calls++;
+              const answer = this.answers.get(req.product_id);
+              if (!answer || answer.userId !== req.user_id) throw errors.notFound('Product analysis not found');
+              const failure = answer.fail?.() ?? null;
+              if (failure) throw failure;
+              return toReply(answer.analysis);
+            },
+          },
+        },
+      ],
+      { host: config.serviceHost, port: config.services.analysis.grpcPort },
+      silentLogger,
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.stop();
+  }
+}
+
+/** ProductAnalysis (camelCase) as the proto answers it (snake_case). */
+function toReply(analysis: ProductAnalysis) {
+  return {
+    product_id: analysis.productId,
+    finalized: analysis.finalized,
+    status: analysis.status,
+    summary: analysis.summary,
+    page_specs: analysis.pageSpecs.map((spec) => ({
+      id: spec.id,
+      video_id: spec.videoId,
+      screen_name: spec.screenName,
+      description: spec.description,
+      screenshot_key: spec.screenshotKey ?? '',
+      elements: spec.elements,
+      actions: spec.actions.map((a) => ({ kind: a.kind, target: a.target ?? '', to_screen: a.toScreen ?? '', at_sec: a.atSec })),
+      first_seen_sec: spec.firstSeenSec,
+      last_seen_sec: spec.lastSeenSec,
+      order: spec.order,
+    })),
+    journeys: analysis.journeys,
+    key_actions: analysis.keyActions.map((k) => ({ screen_name: k.screenName, key_actions: k.keyActions })),
+  };
+}
+
+export interface World {
+  bus: EventBus;
+  /** planning's config; catalog and billing share its ports but have their own databases. */
+  config: Config;
+  catalog: RunningService;
+  billing: RunningService;
+  billingGrpc: GrpcClient;
+  analysis: AnalysisDouble;
+  /** Every planning.* event seen on the bus. */
+  published: EventEnvelope[];
+  caller(): Caller;
+  /** A product of the caller in catalog. */
+  product(caller: Caller, name?: string): Promise<{ id: string; name: string }>;
+  trackingPlansGenerated(userId: string): Promise<number>;
+  /** A planning service on the world's bus, or on `bus` to play a process whose bus forgot its events. */
+  startPlanning(options?: { generator?: PlanGenerator; inMemoryDatabase?: boolean; bus?: EventBus }): Promise<RunningService>;
+  stop(): Promise<void>;
+}
+
+/** `planningEnv` adds variables to planning's config only (e.g. OPENAI_API_KEY). */
+export async function startWorld(label: string, planningEnv: Record<string, string> = {}): Promise<World> {
+  const bus = await testBus(`planning-${label}`);
+  const ports = await freePortEnv();
+  const configFor = async (service: string, env: Record<string, string> = {}) =>
+    testConfig({ ...ports, DATABASE_URL: await freshDatabaseUrl(`planning_${label}_${service}`), ...env });
+  const config = await configFor('planning', planningEnv);
+  const catalog = await createCatalogService({ config: await configFor('catalog'), bus, inMemoryDatabase: true });
+  const billing = await createBillingService({ config: await configFor('billing'), bus, inMemoryDatabase: true });
+  const analysis = new AnalysisDouble();
+  await analysis.start(config);
+  const billingGrpc = createGrpcClient(
+    loadGrpcService(config.protoDir, 'billing/v1/billing.proto', 'billing.v1.BillingService'),
+    config.services.billing.grpcUrl,
+    { deadlineMs: 10_000 },
+  );
+  const published: EventEnvelope[] = [];
+  await bus.subscribe({ durable: `planning-test-${randomUUID().slice(0, 8)}`, subject: 'planning.>', maxDeliveries: 1 }, async (e) => {
+    published.push(e);
+  });
+  const plannings: RunningService[] = [];
+
+  return {
+    bus,
+    config,
+    catalog,
+    billing,
+    billingGrpc,
+    analysis,
+    published,
+    caller: () => {
+      const userId = randomUUID();
+      return { userId, cookie: `${SESSION_COOKIE}=${signSession(config.jwtSecret, { userId, sessionId: randomUUID() })}` };
+    },
+    product: async (caller, name = 'Acme Shop') => {
+      const res = await request(`http://127.0.0.1:${catalog.httpPort}`)
+        .post('/api/products/create-without-video')
+        .set('Cookie', caller.cookie)
+        .send({ name, type: 'website', description: 'An online shop for office supplies.' });
+      if (res.status !== 201) throw new Error(`product not created: ${res.status} ${JSON.stringify(res.body)}`);
+      return { id: res.body.id, name: res.body.name };
+    },
+    trackingPlansGenerated: async (userId) => {
+      const answer = await billingGrpc.call<{ tracking_plans_generated: number }>('GetEntitlements', { user_id: userId });
+      return answer.tracking_plans_generated;
+    },
+    startPlanning: async (options = {}) => {
+      const service = await createPlanningService({
+        config,
+        bus: options.bus ?? bus,
+        inMemoryDatabase: options.inMemoryDatabase ?? true,
+        ...(options.generator ? { generator: options.generator } : {}),
+      });
+      plannings.push(service);
+      return service;
+    },
+    stop: async () => {
+      for (const service of plannings) await service.stop();
+      billingGrpc.close();
+      await analysis.stop();
+      await billing.stop();
+      await catalog.stop();
+      await bus.close();
+    },
+  };
+}
