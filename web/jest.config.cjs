@@ -10,6 +10,7 @@ module.exports = {
     // antd's ES build is ESM; its CommonJS build is the same code for jest.
     '^antd/es/(.*)$': 'antd/lib/$1',
     '^@tracklens/contracts$': path.join(__dirname, '../services/contracts/src/index.ts'),
+    '^@tracklens/contracts/(.*)$': path.join(__dirname, '../services/contracts/src/$1.ts'),
     '\\.css$': path.join(__dirname, 'src/test/style-stub.cjs'),
   },
   testTimeout: 20_000,

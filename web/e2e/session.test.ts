@@ -158,6 +158,8 @@ describe('Session expiry', () => {
   it('should show the session-expired screen once the server ended the session, then go to login', async () => {
     const email = uniqueEmail('expiry');
     await signUpThroughForm(page, 'Edsger Dijkstra', email);
+    // The signed-in frame loads the products and the subscription; let those answer before the session ends.
+    await page.waitForLoadState('networkidle');
 
     // End the session from outside the page, with the browser's own cookie.
     const cookies = await context.cookies(baseUrl());

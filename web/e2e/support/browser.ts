@@ -51,7 +51,13 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 }
 
 /** axe-core on the current page: the serious and critical violations, described. */
+/** A toast still fading in is half transparent, so axe would measure a contrast no one reads: let motion finish first. */
+const ENTERING = '.ant-notification-fade-appear, .ant-notification-fade-enter';
+
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await page
+    .waitForFunction((selector) => !document.querySelector(selector), ENTERING, { timeout: 5_000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,6 +1,10 @@
 /**
  * Starts the all-in-one product on free ports with a fresh DATA_DIR, serving web/dist, and waits for
  * /healthz. The base URL reaches the tests through E2E_BASE_URL.
+ *
+ * The product runs on NATS (NATS_URL, default the local server) so that tests can publish the events another
+ * service would (for example an analysis status change) on the real bus, and with a Stripe webhook secret
+ * (E2E_STRIPE_WEBHOOK_SECRET) so that tests can deliver signed webhooks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,7 +51,8 @@ export default async function globalSetup(): Promise<void> {
     ...(await freePortEnv()),
   };
   delete env.DATABASE_URL;
-  delete env.NATS_URL;
+  env.NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  env.STRIPE_WEBHOOK_SECRET = `whsec_e2e_${path.basename(dataDir)}`;
 
   let output = '';
   const child = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -65,5 +70,7 @@ export default async function globalSetup(): Promise<void> {
     throw error;
   }
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_NATS_URL = env.NATS_URL;
+  process.env.E2E_STRIPE_WEBHOOK_SECRET = env.STRIPE_WEBHOOK_SECRET;
   (globalThis as Record<string, unknown>).__TRACKLENS_E2E__ = { child, dataDir, log: () => output };
 }

@@ -154,6 +154,14 @@ describe(createBaseQuery.name, () => {
     expect(await baseQuery('/api/products', queryApi('query'), {})).toEqual({ data: [{ id: 'p1' }] });
   });
 
+  it('should retry as often as the endpoint asks (the subscription query retries 3 times)', async () => {
+    server.handle((_request, response) => sendJson(response, 503, { message: 'Service unavailable' }));
+    const baseQuery = createBaseQuery({ baseUrl: server.baseUrl, retryDelayMs: 2 });
+    const result = await baseQuery('/api/user/subscription', queryApi('query'), { maxRetries: 3 });
+    expect(result).toMatchObject({ error: { status: 503 } });
+    expect(server.requests).toHaveLength(4);
+  });
+
   it('should not retry a query that failed with NO_SESSION', async () => {
     server.handle((_request, response) =>
       sendJson(response, 401, { message: 'Session ended', code: 'NO_SESSION' }),

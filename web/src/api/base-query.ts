@@ -1,7 +1,8 @@
 /**
  * The one base query of the app: credentials included, JSON bodies, errors built as product-spec §8
  * says, and the retry rule of §9 (reading A): a failed query is retried at most once, never for the
- * auth codes or a 401/403; mutations are never retried.
+ * auth codes or a 401/403; mutations are never retried. An endpoint may ask for more retries
+ * (`extraOptions: { maxRetries }`, the subscription query's 3), which back off exponentially up to 30 s.
  */
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 
@@ -91,16 +92,24 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Per-endpoint options (`extraOptions` of an endpoint definition). */
+export interface QueryExtraOptions {
+  /** How many times a failed query is retried; 1 unless the endpoint says otherwise. */
+  maxRetries?: number;
+}
+
+const MAX_RETRY_DELAY_MS = 30_000;
+
 export interface BaseQueryOptions {
   baseUrl?: string;
   fetchFn?: typeof fetch;
-  /** Wait before the single retry of a failed query. */
+  /** Wait before the first retry of a failed query; each further retry waits twice as long. */
   retryDelayMs?: number;
 }
 
 export function createBaseQuery(
   options: BaseQueryOptions = {},
-): BaseQueryFn<string | RequestArgs, unknown, ApiError> {
+): BaseQueryFn<string | RequestArgs, unknown, ApiError, QueryExtraOptions> {
   const { baseUrl = '', retryDelayMs = 1000 } = options;
 
   async function once(
@@ -127,12 +136,17 @@ export function createBaseQuery(
     return { data: await readBody(response) };
   }
 
-  return async (rawArgs, api) => {
+  return async (rawArgs, api, extraOptions) => {
     const args: RequestArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
-    const first = await once(args, api.signal);
-    if (!('error' in first) || api.type === 'mutation' || !isRetryable(first.error)) return first;
-    await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
-    if (api.signal.aborted) return first;
-    return once(args, api.signal);
+    const maxRetries = api.type === 'mutation' ? 0 : (extraOptions?.maxRetries ?? 1);
+    let result = await once(args, api.signal);
+    for (let attempt = 0; attempt < maxRetries; attempt += 1) {
+      if (!('error' in result) || !isRetryable(result.error)) return result;
+      const delay = Math.min(retryDelayMs * 2 ** attempt, MAX_RETRY_DELAY_MS);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (api.signal.aborted) return result;
+      result = await once(args, api.signal);
+    }
+    return result;
   };
 }

@@ -10,21 +10,17 @@ const AuthPage = lazy(() => import('../features/auth/auth.page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found.page'));
 const AppLayout = lazy(() => import('../features/session/app-layout'));
 const OnboardingNamePage = lazy(() => import('../features/onboarding/onboarding-name.page'));
+const OnboardingVideoUploadPage = lazy(() => import('../features/onboarding/onboarding-video-upload.page'));
+const OnboardingProcessingPage = lazy(() => import('../features/onboarding/onboarding-processing.page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard.page'));
+const ProductOverviewPage = lazy(() => import('../features/product/product-overview.page'));
+const KnowledgeBasePage = lazy(() => import('../features/knowledge-base/knowledge-base.page'));
+const TrackingPlanPage = lazy(() => import('../features/tracking-plan/tracking-plan.page'));
+const SavedPage = lazy(() => import('../features/saved/saved.page'));
 
 const placeholders = () => import('../features/placeholder/placeholder.pages');
-const OnboardingVideoUploadPage = lazy(() =>
-  placeholders().then((m) => ({ default: m.OnboardingVideoUploadPage })),
-);
-const OnboardingProcessingPage = lazy(() =>
-  placeholders().then((m) => ({ default: m.OnboardingProcessingPage })),
-);
-const PaymentProcessingPage = lazy(() => placeholders().then((m) => ({ default: m.PaymentProcessingPage })));
-const ProductOverviewPage = lazy(() => placeholders().then((m) => ({ default: m.ProductOverviewPage })));
-const TrackingPlanPage = lazy(() => placeholders().then((m) => ({ default: m.TrackingPlanPage })));
+const PaymentProcessingPage = lazy(() => import('../features/payment/payment-processing.page'));
 const AnalyticsPage = lazy(() => placeholders().then((m) => ({ default: m.AnalyticsPage })));
-const KnowledgeBasePage = lazy(() => placeholders().then((m) => ({ default: m.KnowledgeBasePage })));
-const SavedPage = lazy(() => placeholders().then((m) => ({ default: m.SavedPage })));
 const AdminPage = lazy(() => placeholders().then((m) => ({ default: m.AdminPage })));
 
 export const routes: RouteObject[] = [

@@ -5,6 +5,9 @@ import type { ReactNode } from 'react';
 const THEME = {
   token: {
     colorPrimary: '#4f46e5',
+    // antd's default error red and grey helper text fall below WCAG AA contrast on white.
+    colorError: '#dc2626',
+    colorTextDescription: '#64748b',
     borderRadius: 10,
     fontFamily:
       "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

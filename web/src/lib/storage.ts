@@ -7,9 +7,23 @@ export const STORAGE_KEYS = {
   currentProduct: 'currentProduct',
   lastCreatedProduct: 'lastCreatedProduct',
   redirectAfterLogin: 'redirect_after_login',
+  /** product-spec §3: the payment-session key, the checkout session id the payment page verifies. */
+  paymentSessionId: 'payment_session_id',
+  /** Per product, the analysis status whose banner the user dismissed (product-spec §2: dismissible per product). */
+  dismissedStatusBanners: 'dismissed_status_banners',
 } as const;
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+/**
+ * product-spec §3/§4: the per-product finalization flag, set when the user finalizes the page specs and
+ * cleared once the product is completed (or the finalize never took).
+ */
+export function pageSpecsFinalizedKey(productId: string): `page_specs_finalized_${string}` {
+  return `page_specs_finalized_${productId}`;
+}
+
+export type StorageKey =
+  | (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]
+  | ReturnType<typeof pageSpecsFinalizedKey>;
 
 /** What logout removes (product-spec §4 Session); redirect_after_login survives it on purpose. */
 export const LOGOUT_KEYS: readonly StorageKey[] = [
@@ -18,6 +32,7 @@ export const LOGOUT_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.paymentReferrer,
   STORAGE_KEYS.currentProduct,
   STORAGE_KEYS.lastCreatedProduct,
+  STORAGE_KEYS.dismissedStatusBanners,
 ];
 
 function store(): Storage | undefined {

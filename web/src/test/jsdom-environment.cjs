@@ -22,6 +22,35 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
     }
     // jsdom does not lay out pages, so it cannot scroll; the router's scroll restoration calls this.
     this.global.scrollTo = () => undefined;
+    // jsdom has no media queries; antd's responsive helpers ask them (every query answers 'no match').
+    this.global.matchMedia = (media) => ({
+      matches: false,
+      media,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    });
+    // antd's forms schedule work through a MessageChannel, which jsdom lacks. Node's own would keep jest
+    // alive (its ports are never closed), so messages go through the page's timers instead.
+    const timers = this.global;
+    this.global.MessageChannel = class TimerMessageChannel {
+      constructor() {
+        const port = () => ({ onmessage: null, close() {}, start() {} });
+        this.port1 = port();
+        this.port2 = port();
+        this.port1.postMessage = (data) => timers.setTimeout(() => this.port2.onmessage?.({ data }), 0);
+        this.port2.postMessage = (data) => timers.setTimeout(() => this.port1.onmessage?.({ data }), 0);
+      }
+    };
+    // jsdom does not lay out pages, so nothing ever resizes.
+    this.global.ResizeObserver = class ResizeObserver {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
   }
 }
 

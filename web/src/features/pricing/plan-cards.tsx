@@ -1,5 +1,10 @@
-/** The two plan cards of product-spec §2 and §6: Free at $0, Pro at $59/month with 'Most Popular'. */
-import { Link } from 'react-router-dom';
+/**
+ * The two plan cards of product-spec §2 and §6: Free at $0, Pro at $59/month with 'Most Popular'.
+ * A visitor's Pro button goes to sign-up; a signed-in free user's starts the card checkout.
+ */
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 
 interface Plan {
   id: 'free' | 'pro';
@@ -54,6 +59,56 @@ function Check() {
   );
 }
 
+const BUTTON_CLASSES = 'tl-button tl-button--large tl-button--block';
+
+/** The signed-in Pro button; the checkout code (and the UI library its messages use) loads on the click. */
+function CheckoutButton({ label }: { label: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [pending, setPending] = useState(false);
+
+  async function checkout() {
+    setPending(true);
+    try {
+      const { startCheckout } = await import('../billing/checkout');
+      const opened = await dispatch(
+        startCheckout({ mode: 'new-tab', referrer: `${location.pathname}${location.search}` }),
+      );
+      if (opened) await navigate('/payment-processing');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className={`${BUTTON_CLASSES} tl-button--primary`}
+      disabled={pending}
+      aria-busy={pending}
+      onClick={() => void checkout()}
+    >
+      {label}
+    </button>
+  );
+}
+
+function PlanAction({ plan }: { plan: Plan }) {
+  const user = useAppSelector((state) => state.session.user);
+  if (plan.id === 'pro' && user && user.subscriptionStatus !== 'active') {
+    return <CheckoutButton label={plan.action} />;
+  }
+  return (
+    <Link
+      to={`/signup?plan=${plan.id}`}
+      className={`${BUTTON_CLASSES} ${plan.popular ? 'tl-button--primary' : 'tl-button--outline'}`}
+    >
+      {plan.action}
+    </Link>
+  );
+}
+
 export function PlanCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -81,12 +136,7 @@ export function PlanCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
               </li>
             ))}
           </ul>
-          <Link
-            to={`/signup?plan=${plan.id}`}
-            className={`tl-button tl-button--large tl-button--block ${plan.popular ? 'tl-button--primary' : 'tl-button--outline'}`}
-          >
-            {plan.action}
-          </Link>
+          <PlanAction plan={plan} />
         </article>
       ))}
     </div>

@@ -9,8 +9,9 @@ import { isApiError, isAuthError } from '../../api/base-query';
 import type { SessionState } from './session.slice';
 import { expireSession } from './session.thunks';
 
-// Sign-in answers 401 for a wrong password; that is a form error, not an expired session.
-const IGNORED_ENDPOINTS = new Set(['login', 'register', 'logout']);
+// Sign-in answers 401 for a wrong password; that is a form error, not an expired session. The payment
+// page counts its own authentication errors (product-spec §8: 5 retries, then 'Login Required').
+const IGNORED_ENDPOINTS = new Set(['login', 'register', 'logout', 'pollPaymentSubscription']);
 
 type State = { session: SessionState };
 

@@ -20,7 +20,6 @@ import {
 } from './session.thunks';
 import { aUser } from '../../test/factories';
 
-
 const realFetch = globalThis.fetch;
 const stores: ReturnType<typeof makeAppStore>[] = [];
 

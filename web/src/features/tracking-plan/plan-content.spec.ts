@@ -1,0 +1,85 @@
+import { eventsOf, funnelsOf, screenshotUrl } from './plan-content';
+
+describe(eventsOf.name, () => {
+  it('should read a saved plan from its JSON text, with the spec defaults (type string, trigger from description)', () => {
+    const content = JSON.stringify({
+      title: 'Generated Tracking Plan',
+      events: [
+        {
+          name: 'Cart Viewed',
+          description: 'Opens the cart',
+          screenshot_path: '/api/images/a.jpg',
+          properties: [{ name: 'items', description: 'Items in cart', example: 2 }],
+        },
+      ],
+    });
+    expect(eventsOf(content)).toEqual([
+      {
+        name: 'Cart Viewed',
+        trigger: 'Opens the cart',
+        description: 'Opens the cart',
+        screenshot_path: '/api/images/a.jpg',
+        properties: [
+          { name: 'items', type: 'string', description: 'Items in cart', example: '2', required: false },
+        ],
+      },
+    ]);
+  });
+
+  it('should read comma-separated properties of a chat table and group legacy flat rows by event', () => {
+    expect(
+      eventsOf([{ name: 'Search', trigger: 'Types', properties: 'query, results_count' }])[0]?.properties,
+    ).toEqual([
+      { name: 'query', type: 'string', description: '', example: '', required: false },
+      { name: 'results_count', type: 'string', description: '', example: '', required: false },
+    ]);
+    const legacy = eventsOf({
+      events: [
+        {
+          eventTrigger: 'Clicks buy',
+          eventName: 'Buy Clicked',
+          property: 'sku',
+          propertyType: 'string',
+          examplePropertyValue: 'A1',
+          description: 'Product',
+          screenshotPath: 'u/p/buy.jpg',
+        },
+        {
+          eventTrigger: 'Clicks buy',
+          eventName: 'Buy Clicked',
+          property: 'price',
+          propertyType: 'number',
+          examplePropertyValue: '9.5',
+          description: 'Price',
+        },
+        { eventTrigger: 'Opens', eventName: 'Home Viewed', property: '', description: 'Landing' },
+      ],
+    });
+    expect(
+      legacy.map((event) => [event.name, event.properties.map((p) => p.name), event.screenshot_path]),
+    ).toEqual([
+      ['Buy Clicked', ['sku', 'price'], 'u/p/buy.jpg'],
+      ['Home Viewed', [], null],
+    ]);
+    expect(legacy[1]?.description).toBe('Landing');
+  });
+
+  it('should drop what it cannot read', () => {
+    expect(eventsOf('not json')).toEqual([]);
+    expect(eventsOf({ events: [null, 3, { trigger: 'no name' }] })).toEqual([]);
+    expect(funnelsOf({ funnels: [{ name: 'F', steps: ['a', 2, null] }] })).toEqual([
+      { name: 'F', description: '', steps: ['a', '2'] },
+    ]);
+  });
+});
+
+describe(screenshotUrl.name, () => {
+  it('should keep image proxy paths, put bare keys behind it and never let a script URL through', () => {
+    expect(screenshotUrl('/api/images/u/p/a.jpg')).toBe('/api/images/u/p/a.jpg');
+    expect(screenshotUrl('u/p/a.jpg')).toBe('/api/images/u/p/a.jpg');
+    expect(screenshotUrl('https://cdn.example.com/a.jpg')).toBe('https://cdn.example.com/a.jpg');
+    expect(screenshotUrl('javascript:alert(1)')).toBe('/api/images/javascript:alert(1)');
+    expect(screenshotUrl('//evil.example.com/a.jpg')).toBe('/api/images/evil.example.com/a.jpg');
+    expect(screenshotUrl(null)).toBeNull();
+  });
+});
