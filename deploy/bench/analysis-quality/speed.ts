@@ -1,0 +1,110 @@
+/**
+ * Speed benchmark of the offline analysis: a 5-minute 1280x720 15 fps screen recording (the Chromium
+ * fixture recordings, letterboxed and looped, with their cuts, scrolls and typing) goes through
+ * analyzeVideo. Prints the wall time, the time ffmpeg alone needs to decode the same file, their ratio and
+ * the peak RSS of this process (tesseract's worker threads live in it). Run:
+ * `npx tsx deploy/bench/analysis-quality/speed.ts [--fresh]`.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { analyzeVideo } from '../../../services/analysis/src/pipeline';
+import { FIXTURE_DIR, generateRecordings } from '../../../services/analysis/test/fixtures/generate';
+
+const run = promisify(execFile);
+const ffmpeg = ffmpegInstaller.path;
+
+const DURATION_SEC = 300;
+const WIDTH = 1280;
+const HEIGHT = 720;
+const FPS = 15;
+const TARGETS = { seconds: 60, ratio: 3, rssMb: 1024 };
+
+/** Loops the fixture recordings, each fitted into 1280x720, until five minutes are filled. */
+async function makeLongVideo(out: string): Promise<void> {
+  const recordings = await generateRecordings();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklens-speed-'));
+  try {
+    const segments: Array<{ file: string; seconds: number }> = [];
+    for (const recording of recordings) {
+      const file = path.join(dir, `${recording.name}.mp4`);
+      await run(ffmpeg, [
+        '-v', 'error', '-y', '-i', recording.mp4,
+        '-vf', `scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=decrease,pad=${WIDTH}:${HEIGHT}:(ow-iw)/2:(oh-ih)/2:color=0xf1f5f9,fps=${FPS},format=yuv420p`,
+        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-g', String(FPS * 4), '-an', file,
+      ]);
+      segments.push({ file, seconds: recording.durationSec });
+    }
+    const list: string[] = [];
+    for (let total = 0, i = 0; total < DURATION_SEC + 5; i += 1) {
+      const segment = segments[i % segments.length];
+      if (!segment) break;
+      list.push(`file '${segment.file}'`);
+      total += segment.seconds;
+    }
+    const listPath = path.join(dir, 'list.txt');
+    fs.writeFileSync(listPath, list.join('\n'));
+    await run(ffmpeg, ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', listPath, '-t', String(DURATION_SEC), '-c', 'copy', out]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function timeDecode(video: string): Promise<number> {
+  const started = performance.now();
+  await run(ffmpeg, ['-v', 'error', '-nostdin', '-i', video, '-f', 'null', '-']);
+  return (performance.now() - started) / 1000;
+}
+
+async function main(): Promise<void> {
+  const video = path.join(FIXTURE_DIR, 'speed-5min-1280x720.mp4');
+  if (process.argv.includes('--fresh') || !fs.existsSync(video)) await makeLongVideo(video);
+
+  const decodeSec = await timeDecode(video);
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 100);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklens-speed-work-'));
+  const started = performance.now();
+  let stageStarted = started;
+  const stages: string[] = [];
+  let lastStage = '';
+  try {
+    const result = await analyzeVideo({
+      videoPath: video,
+      workDir,
+      onProgress: (_percent, stage) => {
+        if (stage === lastStage) return;
+        const now = performance.now();
+        if (lastStage) stages.push(`${lastStage} ${((now - stageStarted) / 1000).toFixed(1)} s`);
+        lastStage = stage;
+        stageStarted = now;
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const rssMb = peakRss / 1024 / 1024;
+    const ratio = seconds / decodeSec;
+    const verdict = (ok: boolean): string => (ok ? 'ok' : 'MISSED');
+    console.log(`video: ${path.basename(video)} (${result.width}x${result.height}, ${result.durationSec.toFixed(0)} s), ${os.cpus().length} cores`);
+    console.log(`stages: ${stages.join(', ')}`);
+    console.log(`screens: ${result.screens.length}, key frames understood: ${result.frames?.length ?? 0}`);
+    console.log(`offline analysis   ${seconds.toFixed(1).padStart(7)} s   target ≤ ${TARGETS.seconds} s   ${verdict(seconds <= TARGETS.seconds)}`);
+    console.log(`ffmpeg decode      ${decodeSec.toFixed(1).padStart(7)} s`);
+    console.log(`ratio              ${ratio.toFixed(2).padStart(7)}     target ≤ ${TARGETS.ratio}      ${verdict(ratio <= TARGETS.ratio)}`);
+    console.log(`peak RSS           ${rssMb.toFixed(0).padStart(7)} MB  target < ${TARGETS.rssMb} MB ${verdict(rssMb < TARGETS.rssMb)}`);
+  } finally {
+    clearInterval(sampler);
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
