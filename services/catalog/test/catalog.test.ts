@@ -21,7 +21,7 @@ import {
   testBus,
   testConfig,
 } from '@tracklens/kit/testing';
-import { subjects, type AnalysisStatus, type VideoAnalysisStatusChanged } from '@tracklens/contracts';
+import { subjects, type AnalysisStatus, type Product, type VideoAnalysisStatusChanged } from '@tracklens/contracts';
 import { createCatalogService } from '../src/service';
 import { inbox, videoAnalysis } from '../src/db/schema';
 
@@ -127,6 +127,7 @@ describe('catalog service', () => {
         description: body.description,
         type: 'mobile_app',
         analysisStatus: null,
+        analysisProgress: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -507,9 +508,13 @@ describe('catalog service', () => {
     }
 
     async function statusOf(caller: Caller, productId: string): Promise<AnalysisStatus | null> {
+      return (await productOf(caller, productId)).analysisStatus;
+    }
+
+    async function productOf(caller: Caller, productId: string): Promise<Product> {
       const res = await request(base).get(`/api/products/${productId}`).set('Cookie', caller.cookie);
       expect(res.status).toBe(200);
-      return res.body.analysisStatus;
+      return res.body;
     }
 
     function change(
@@ -530,9 +535,12 @@ describe('catalog service', () => {
         change(product, video, 'analyzing', { progress: 40 }),
         new Date(t0),
       );
-      expect(await statusOf(alice, product.id)).toBe('analyzing');
+      expect(await productOf(alice, product.id)).toMatchObject({ analysisStatus: 'analyzing', analysisProgress: 40 });
       await deliver(subjects.pageSpecsReady, change(product, video, 'page_specs_ready'), new Date(t0 + 1000));
-      expect(await statusOf(alice, product.id)).toBe('page_specs_ready');
+      expect(await productOf(alice, product.id)).toMatchObject({
+        analysisStatus: 'page_specs_ready',
+        analysisProgress: null,
+      });
       await deliver(
         subjects.videoCompleted,
         change(product, video, 'completed', { progress: 100 }),

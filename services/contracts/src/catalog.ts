@@ -17,6 +17,8 @@ export const productSchema = z.object({
   type: productTypeSchema,
   /** null until the product's first video is uploaded. */
   analysisStatus: analysisStatusSchema.nullable(),
+  /** Percent done while analysisStatus is 'analyzing', else null. */
+  analysisProgress: z.number().int().min(0).max(100).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

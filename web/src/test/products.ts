@@ -9,6 +9,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     description: 'Online shop for office supplies',
     type: 'website',
     analysisStatus: null,
+    analysisProgress: null,
     createdAt: '2026-01-02T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
     ...overrides,

@@ -23,6 +23,7 @@ function toProduct(row: ProductRow): Product {
     description: row.description,
     type: row.type,
     analysisStatus: row.analysisStatus ?? null,
+    analysisProgress: row.analysisStatus === 'analyzing' ? row.analysisProgress : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -227,16 +228,16 @@ export class CatalogRepository implements CatalogStore, SavedItemStore {
   }
 }
 
-/** The product's analysisStatus is that of its most recently changed video; null when it has none left. */
+/** The product's analysisStatus (and progress) is that of its most recently changed video; null when it has none left. */
 async function refreshProductStatus(tx: Database, productId: string): Promise<void> {
   const [latest] = await tx
-    .select({ status: videoAnalysis.status })
+    .select({ status: videoAnalysis.status, progress: videoAnalysis.progress })
     .from(videoAnalysis)
     .where(eq(videoAnalysis.productId, productId))
     .orderBy(desc(videoAnalysis.occurredAt))
     .limit(1);
   await tx
     .update(products)
-    .set({ analysisStatus: latest?.status ?? null })
+    .set({ analysisStatus: latest?.status ?? null, analysisProgress: latest?.progress ?? null })
     .where(eq(products.id, productId));
 }

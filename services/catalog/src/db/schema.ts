@@ -13,6 +13,8 @@ export const products = pgTable(
     type: text('type').$type<ProductType>().notNull(),
     /** The status of the product's most recently changed video; null until analysis reports one. */
     analysisStatus: text('analysis_status').$type<AnalysisStatus>(),
+    /** Percent of that video's analysis while it is analysing, else null. */
+    analysisProgress: integer('analysis_progress'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -140,7 +140,7 @@ describe(ProductOverviewPage.name, () => {
   });
 
   it('should show the analysis percent in the in-progress banner when the product tells it', async () => {
-    serve({ ...aProduct({ analysisStatus: 'analyzing' }), analysisProgress: 42 } as Product);
+    serve(aProduct({ analysisStatus: 'analyzing', analysisProgress: 42 }));
     renderPage();
     const banner = await screen.findByRole('alert');
     expect(within(banner).getByRole('progressbar', { name: 'Analysis progress' }).getAttribute('aria-valuenow')).toBe(

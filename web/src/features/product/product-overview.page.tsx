@@ -60,11 +60,6 @@ export default function ProductOverviewPage() {
   return <ProductOverview key={product.id} product={product} onStale={() => void refetch()} />;
 }
 
-/** The analysis percent, when the product answer carries one (the catalog read model keeps it). */
-function progressOf(product: Product): number | null {
-  const value = (product as Product & { analysisProgress?: unknown }).analysisProgress;
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
 
 /**
  * The product's status is that of its most recently changed video, and the videos are polled far more often
@@ -119,7 +114,7 @@ function ProductOverview({ product, onStale }: { product: Product; onStale: () =
         key={product.id}
         productId={product.id}
         status={product.analysisStatus}
-        progress={progressOf(product)}
+        progress={product.analysisProgress}
         // Without a video at page_specs_ready yet (the media service lags a moment), the videos are in the
         // knowledge base.
         onReview={review.reviewVideoId ? review.openReview : () => void navigate(`${base}/knowledge-base`)}
