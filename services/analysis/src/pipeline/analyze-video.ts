@@ -15,13 +15,15 @@ import { ProcessFailedError } from './ffmpeg';
 export const MAX_KEYFRAMES = 40;
 const EXTRACTIONS_AT_ONCE = 2;
 
-/** Progress never goes backwards and ends at exactly 100. */
+/** Progress never goes backwards and ends at exactly 100; a new stage is reported even at the same percent. */
 function progressReporter(onProgress: AnalyzeVideoInput['onProgress']): (percent: number, stage: string) => void {
   let last = -1;
+  let lastStage = '';
   return (percent, stage) => {
     const value = Math.max(last, Math.min(100, Math.round(percent)));
-    if (value === last) return;
+    if (value === last && stage === lastStage) return;
     last = value;
+    lastStage = stage;
     onProgress?.(value, stage);
   };
 }

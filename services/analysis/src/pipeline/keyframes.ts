@@ -136,31 +136,33 @@ export class KeyframeSegmenter {
  */
 export function limitPeriods(periods: StablePeriod[], max: number): StablePeriod[] {
   const kept = [...periods];
+  // Scrolls of one page fold first, then the most alike neighbours.
+  const foldScore = (a: StablePeriod, b: StablePeriod): number =>
+    changedFraction(a.settled, b.settled) - (b.enteredByScroll ? 1 : 0);
+  // scores[i] is the score of folding kept[i] into kept[i + 1]; a fold changes only its neighbours' scores.
+  const scores = kept.slice(1).map((b, i) => foldScore(kept[i] as StablePeriod, b));
   while (kept.length > max) {
-    let best = 1;
-    let bestScore = Number.POSITIVE_INFINITY;
-    for (let i = 1; i < kept.length; i += 1) {
-      const a = kept[i - 1];
-      const b = kept[i];
-      if (!a || !b) continue;
-      // Scrolls of one page fold first, then the most alike neighbours.
-      const score = changedFraction(a.settled, b.settled) - (b.enteredByScroll ? 1 : 0);
-      if (score < bestScore) {
-        bestScore = score;
-        best = i;
-      }
-    }
-    const a = kept[best - 1];
-    const b = kept[best];
+    let best = 0;
+    scores.forEach((score, i) => {
+      if (score < (scores[best] ?? Number.POSITIVE_INFINITY)) best = i;
+    });
+    const a = kept[best];
+    const b = kept[best + 1];
     if (!a || !b) break;
-    kept.splice(best - 1, 2, {
+    const folded: StablePeriod = {
       ...b,
       startSec: a.startSec,
       first: a.first,
       enteredByScroll: a.enteredByScroll,
       overlay: b.overlay,
       changed: b.changed,
-    });
+    };
+    kept.splice(best, 2, folded);
+    scores.splice(best, 1);
+    const before = kept[best - 1];
+    const after = kept[best + 1];
+    if (before) scores[best - 1] = foldScore(before, folded);
+    if (after) scores[best] = foldScore(folded, after);
   }
   return kept;
 }

@@ -2,7 +2,19 @@
 import os from 'node:os';
 import type { Box, FrameUnderstanding, KeyFrame, ScreenUnderstander, UnderstandOptions } from '../types';
 import { understandPage, type VideoContext } from './screen-layout';
-import { TesseractEngine, type OcrPage } from './tesseract-engine';
+import {
+  bandsShare,
+  blankOutside,
+  changedBands,
+  linesOutside,
+  MAX_CHANGED_SHARE,
+  thumbnail,
+  thumbnailDistance,
+  widenToLines,
+} from './incremental';
+import { pendingList } from '../streaming';
+import { prepareFrames, type PreparedImage } from './frame-images';
+import { TesseractEngine, type OcrLine, type OcrPage } from './tesseract-engine';
 
 export interface OcrUnderstanderOptions {
   /** Tesseract workers reading frames at once (one per core, at most two: each holds ~100 MB). */
@@ -56,36 +68,83 @@ function viewportFrame(frame: KeyFrame, viewport: Box): KeyFrame {
   return inside;
 }
 
-/** One promise per frame, fulfilled as the workers get through the frames in order. */
-function readAll(engines: TesseractEngine[], frames: KeyFrame[], signal: AbortSignal | undefined): Array<Promise<OcrPage>> {
-  const settle: Array<{ resolve(page: OcrPage): void; reject(error: unknown): void }> = [];
-  const pages = frames.map(
-    () =>
-      new Promise<OcrPage>((resolve, reject) => {
-        settle.push({ resolve, reject });
-      }),
-  );
-  // A frame nobody awaits any more (an earlier one failed) must not turn into an unhandled rejection.
-  pages.forEach((page) => page.catch(() => undefined));
+/** A frame read so far, as a reference for the frames after it. */
+interface ReadFrame {
+  width: number;
+  height: number;
+  gray: Uint8Array;
+  thumb: Float32Array;
+  page: Promise<OcrPage>;
+}
+
+/**
+ * One promise per frame, fulfilled as the workers get through the frames in order. A frame much like one
+ * read before it is read only where it differs (see incremental.ts).
+ */
+function readAll(
+  engines: TesseractEngine[],
+  frames: KeyFrame[],
+  signal: AbortSignal | undefined,
+): Array<Promise<OcrPage>> {
+  const pages = pendingList<OcrPage>(frames.length);
+  const images = prepareFrames(frames, signal);
+  const read: ReadFrame[] = [];
   let next = 0;
   const work = async (engine: TesseractEngine): Promise<void> => {
     while (next < frames.length) {
       const i = next;
       next += 1;
-      const frame = frames[i];
-      const done = settle[i];
-      if (!frame || !done) continue;
+      const page = pages.promises[i];
+      const image = images[i];
+      if (!page || !image) continue;
       try {
         signal?.throwIfAborted();
-        done.resolve(await engine.read(frame.imagePath, frame.width, frame.height, signal, frame.viewport));
+        const prepared = await image;
+        const thumb = thumbnail(prepared.gray, prepared.width, prepared.height);
+        const reference = mostAlike(read, prepared, thumb);
+        read.push({ width: prepared.width, height: prepared.height, gray: prepared.gray, thumb, page });
+        const { cleaned: _cleaned, ...pixels } = prepared;
+        pages.resolve(i, { ...pixels, lines: await readChanges(engine, prepared, reference, signal) });
       } catch (error) {
-        done.reject(error);
+        pages.reject(i, error);
         // Everything after a failure fails the same way: stop this worker, reject what is left.
-        for (let j = next; j < frames.length; j += 1) settle[j]?.reject(error);
+        for (let j = next; j < frames.length; j += 1) pages.reject(j, error);
         next = frames.length;
       }
     }
   };
   engines.forEach((engine) => void work(engine));
-  return pages;
+  return pages.promises;
+}
+
+function mostAlike(read: readonly ReadFrame[], prepared: PreparedImage, thumb: Float32Array): ReadFrame | undefined {
+  let best: ReadFrame | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of read) {
+    if (candidate.width !== prepared.width || candidate.height !== prepared.height) continue;
+    const distance = thumbnailDistance(candidate.thumb, thumb);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** All lines of the frame: read whole, or the reference's unchanged lines plus a read of the changed rows. */
+async function readChanges(
+  engine: TesseractEngine,
+  prepared: PreparedImage,
+  reference: ReadFrame | undefined,
+  signal: AbortSignal | undefined,
+): Promise<OcrLine[]> {
+  const { width, height, scale } = prepared;
+  const changed = reference ? changedBands(reference.gray, prepared.gray, width, height) : undefined;
+  if (!reference || !changed || bandsShare(changed, height) > MAX_CHANGED_SHARE) return engine.recognize(prepared, signal);
+  const before = (await reference.page).lines;
+  const bands = widenToLines(changed, before, scale, height);
+  const kept = linesOutside(before, bands, scale);
+  if (bands.length === 0) return kept;
+  const fresh = await engine.recognize(prepared, signal, blankOutside(prepared.cleaned, width, bands));
+  return [...kept, ...fresh].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
 }

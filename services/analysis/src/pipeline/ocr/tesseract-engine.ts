@@ -4,11 +4,8 @@
  */
 import path from 'node:path';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
-import { ffmpegPath, runProcess } from '../ffmpeg';
 import type { Box } from '../types';
-import type { ColorImage } from './active-item';
-import { normalizePolarity } from './polarity';
-import { removeRuledLines } from './ruled-lines';
+import type { PreparedImage } from './frame-images';
 
 export interface OcrWord {
   text: string;
@@ -23,15 +20,8 @@ export interface OcrLine {
   words: OcrWord[];
 }
 
-/** The grayscale image tesseract read, kept so the layout step can look at the pixels around text. */
-export interface OcrPage {
-  width: number;
-  height: number;
-  /** OCR pixels per frame pixel. */
-  scale: number;
-  gray: Uint8Array;
-  /** The same image in colour: selected navigation items differ from their siblings by colour. */
-  color: ColorImage;
+/** The image tesseract read and the lines it found. */
+export interface OcrPage extends Omit<PreparedImage, 'cleaned'> {
   lines: OcrLine[];
 }
 
@@ -39,24 +29,6 @@ export interface OcrPage {
 function bundledLanguagePath(): string {
   const packageJson = require.resolve('@tesseract.js-data/eng/package.json');
   return path.join(path.dirname(packageJson), '4.0.0_best_int');
-}
-
-/** Small text needs pixels: phone-sized frames are enlarged, very large frames reduced for speed. */
-export function ocrScaleFor(width: number, height: number): number {
-  const longSide = Math.max(width, height);
-  if (width <= 600) return 2;
-  if (width <= 1000) return 1.5;
-  if (longSide > 2400) return 0.6;
-  return 1;
-}
-
-/** Luma as a JPEG stores it (full-range BT.601), the same gray ffmpeg's format=gray gives. */
-function toGray(rgb: Uint8Array, pixels: number): Uint8Array {
-  const gray = new Uint8Array(pixels);
-  for (let p = 0, i = 0; p < pixels; p += 1, i += 3) {
-    gray[p] = Math.round(0.299 * (rgb[i] ?? 0) + 0.587 * (rgb[i + 1] ?? 0) + 0.114 * (rgb[i + 2] ?? 0));
-  }
-  return gray;
 }
 
 export class TesseractEngine {
@@ -80,24 +52,12 @@ export class TesseractEngine {
   }
 
   /**
-   * Reads a frame, or only `crop` of it (frame pixels); word boxes come back in the pixels of what was
-   * read (the crop's own when cropped).
+   * Reads the prepared image; word boxes come back in the pixels of the frame part that was prepared
+   * (the viewport's own when there is one). `image` replaces the prepared pixels (the same image with parts blanked out).
    */
-  async read(imagePath: string, width: number, height: number, signal?: AbortSignal, crop?: Box): Promise<OcrPage> {
-    const area = crop ?? { x: 0, y: 0, width, height };
-    const scale = ocrScaleFor(area.width, area.height);
-    const w = 2 * Math.round((area.width * scale) / 2);
-    const h = 2 * Math.round((area.height * scale) / 2);
-    const cropFilter = crop ? `crop=${Math.round(crop.width)}:${Math.round(crop.height)}:${Math.round(crop.x)}:${Math.round(crop.y)},` : '';
-    const raw = await runProcess(
-      ffmpegPath,
-      ['-v', 'error', '-nostdin', '-i', imagePath, '-vf', `${cropFilter}scale=${w}:${h}:flags=bicubic,format=rgb24`, '-f', 'rawvideo', 'pipe:1'],
-      { signal },
-    );
-    const rgb = new Uint8Array(raw.subarray(0, w * h * 3));
-    const gray = normalizePolarity(toGray(rgb, w * h), w, h);
-    const cleaned = removeRuledLines(gray, w, h);
-    const pgm = Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'ascii'), Buffer.from(cleaned)]);
+  async recognize(prepared: PreparedImage, signal?: AbortSignal, image: Uint8Array = prepared.cleaned): Promise<OcrLine[]> {
+    const { width: w, height: h, scale } = prepared;
+    const pgm = Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'ascii'), Buffer.from(image)]);
     signal?.throwIfAborted();
     const worker = await this.start();
     const result = await this.untilAborted(worker.recognize(pgm, {}, { blocks: true, text: false }), signal);
@@ -124,7 +84,7 @@ export class TesseractEngine {
         }
       }
     }
-    return { width: w, height: h, scale, gray, color: { width: w, height: h, rgb, scale }, lines };
+    return lines;
   }
 
   /** A recognition cannot be interrupted: on abort the worker is terminated and a new one starts next time. */

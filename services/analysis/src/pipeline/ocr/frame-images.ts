@@ -1,0 +1,146 @@
+/**
+ * The key frames as tesseract reads them: decoded at the OCR scale (only the viewport, when the recording
+ * shows a device), dark text on light, ruled lines removed. Frames of one size are decoded by one ffmpeg
+ * process fed every JPEG in turn: a process per frame would cost more than the decoding.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { ffmpegPath, ProcessFailedError } from '../ffmpeg';
+import { pendingList, rawFrameCutter } from '../streaming';
+import type { Box, KeyFrame } from '../types';
+import type { ColorImage } from './active-item';
+import { normalizePolarity } from './polarity';
+import { removeRuledLines } from './ruled-lines';
+
+/** A frame decoded at the OCR scale, before reading. */
+export interface PreparedImage {
+  width: number;
+  height: number;
+  /** OCR pixels per frame pixel. */
+  scale: number;
+  /** Luma with every text dark on light, kept so the layout step can look at the pixels around text. */
+  gray: Uint8Array;
+  /** The same image in colour: selected navigation items differ from their siblings by colour. */
+  color: ColorImage;
+  /** What tesseract reads: the gray image with ruled lines removed. */
+  cleaned: Uint8Array;
+}
+
+/** Small text needs pixels: phone-sized frames are enlarged, very large frames reduced for speed. */
+export function ocrScaleFor(width: number, height: number): number {
+  const longSide = Math.max(width, height);
+  if (width <= 600) return 2;
+  if (width <= 1000) return 1.5;
+  if (longSide > 2400) return 0.6;
+  return 1;
+}
+
+/** Luma as a JPEG stores it (full-range BT.601), the same gray ffmpeg's format=gray gives. */
+function toGray(rgb: Uint8Array, pixels: number): Uint8Array {
+  const gray = new Uint8Array(pixels);
+  for (let p = 0, i = 0; p < pixels; p += 1, i += 3) {
+    gray[p] = Math.round(0.299 * (rgb[i] ?? 0) + 0.587 * (rgb[i + 1] ?? 0) + 0.114 * (rgb[i + 2] ?? 0));
+  }
+  return gray;
+}
+
+function prepare(rgb: Uint8Array, width: number, height: number, scale: number): PreparedImage {
+  const gray = normalizePolarity(toGray(rgb, width * height), width, height);
+  return { width, height, scale, gray, color: { width, height, rgb, scale }, cleaned: removeRuledLines(gray, width, height) };
+}
+
+interface Geometry {
+  /** The part of the frame that is read (frame pixels). */
+  area: Box;
+  scale: number;
+  width: number;
+  height: number;
+}
+
+function geometryOf(frame: KeyFrame): Geometry {
+  const area = frame.viewport ?? { x: 0, y: 0, width: frame.width, height: frame.height };
+  const scale = ocrScaleFor(area.width, area.height);
+  const even = (value: number): number => 2 * Math.round((value * scale) / 2);
+  return { area, scale, width: even(area.width), height: even(area.height) };
+}
+
+/** One promise per frame, fulfilled in order as the decoder gets through them. */
+export function prepareFrames(frames: readonly KeyFrame[], signal?: AbortSignal): Array<Promise<PreparedImage>> {
+  const images = pendingList<PreparedImage>(frames.length);
+  const groups = new Map<string, number[]>();
+  frames.forEach((frame, i) => {
+    const { area, width, height } = geometryOf(frame);
+    const key = `${Math.round(area.x)},${Math.round(area.y)},${Math.round(area.width)},${Math.round(area.height)}:${width}x${height}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  void (async () => {
+    for (const indexes of groups.values()) {
+      try {
+        await decodeGroup(frames, indexes, images.resolve, signal);
+      } catch (error) {
+        for (const i of indexes) images.reject(i, error);
+      }
+    }
+  })();
+  return images.promises;
+}
+
+/** Feeds the group's JPEGs to one ffmpeg and cuts its raw RGB output into frames. */
+async function decodeGroup(
+  frames: readonly KeyFrame[],
+  indexes: number[],
+  onImage: (index: number, image: PreparedImage) => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const first = frames[indexes[0] ?? -1];
+  if (!first) return;
+  const { area, scale, width, height } = geometryOf(first);
+  const crop = first.viewport
+    ? `crop=${Math.round(area.width)}:${Math.round(area.height)}:${Math.round(area.x)}:${Math.round(area.y)},`
+    : '';
+  signal?.throwIfAborted();
+  const child = spawn(
+    ffmpegPath,
+    [
+      '-v', 'error', '-nostdin', '-f', 'image2pipe', '-c:v', 'mjpeg', '-i', 'pipe:0',
+      '-vf', `${crop}scale=${width}:${height}:flags=bicubic,format=rgb24`, '-f', 'rawvideo', 'pipe:1',
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  const onAbort = (): void => {
+    child.kill('SIGKILL');
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let produced = 0;
+  const cut = rawFrameCutter(width * height * 3, (rgb) => {
+    const index = indexes[produced];
+    produced += 1;
+    if (index !== undefined) onImage(index, prepare(rgb, width, height, scale));
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  child.stdout.on('data', cut);
+  const closed = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  // A dead decoder closes stdin: its exit code below says why.
+  child.stdin.on('error', () => undefined);
+  try {
+    for (const index of indexes) {
+      const frame = frames[index];
+      if (!frame || signal?.aborted) break;
+      const jpeg = await fs.promises.readFile(frame.imagePath);
+      if (!child.stdin.write(jpeg)) await new Promise((resolve) => child.stdin.once('drain', resolve));
+    }
+  } finally {
+    child.stdin.end();
+  }
+  const code = await closed;
+  signal?.removeEventListener('abort', onAbort);
+  signal?.throwIfAborted();
+  if (code !== 0) throw new ProcessFailedError('ffmpeg', code, stderr);
+  if (produced < indexes.length) throw new Error(`ffmpeg decoded ${produced} of ${indexes.length} key frames`);
+}
