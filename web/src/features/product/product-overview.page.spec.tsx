@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnalysisStatus, Product } from '../../api/catalog.api';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { aUser } from '../../test/factories';
@@ -146,6 +146,23 @@ describe(ProductOverviewPage.name, () => {
     expect(within(banner).getByRole('progressbar', { name: 'Analysis progress' }).getAttribute('aria-valuenow')).toBe(
       '42',
     );
+  });
+
+  it('should read the percent again with the videos while the analysis runs', async () => {
+    let progress = 42;
+    server.handle((request, response) => {
+      if (request.url.endsWith('/videos')) {
+        sendJson(response, 200, [
+          { id: 'v1', originalName: 'demo.mp4', fileSize: 10, analysisStatus: 'analyzing', createdAt: '' },
+        ]);
+      } else {
+        sendJson(response, 200, aProduct({ analysisStatus: 'analyzing', analysisProgress: progress }));
+        progress = 64;
+      }
+    });
+    renderPage();
+    const bar = await screen.findByRole('progressbar', { name: 'Analysis progress' });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('64'));
   });
 
   it('should read the product again when its newest video moved on', async () => {

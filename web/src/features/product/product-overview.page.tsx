@@ -60,10 +60,10 @@ export default function ProductOverviewPage() {
   return <ProductOverview key={product.id} product={product} onStale={() => void refetch()} />;
 }
 
-
 /**
  * The product's status is that of its most recently changed video, and the videos are polled far more often
- * (5 s against 30 s): while no video has the product's status, the product is read again with each video poll.
+ * (5 s against 30 s): while no video has the product's status, or while the analysis percent moves, the
+ * product is read again with each video poll.
  */
 function useProductFollowsVideos(
   product: Product,
@@ -74,7 +74,7 @@ function useProductFollowsVideos(
   const stale =
     videos !== undefined &&
     videos.length > 0 &&
-    !videos.some((video) => video.analysisStatus === product.analysisStatus);
+    (product.analysisStatus === 'analyzing' || !videos.some((video) => video.analysisStatus === product.analysisStatus));
   const latest = useRef(onStale);
   useEffect(() => {
     latest.current = onStale;
