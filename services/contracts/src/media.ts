@@ -87,6 +87,8 @@ export const videoSchema = z.object({
   /** From ffprobe on the server, never from the client. */
   durationSec: z.number(),
   analysisStatus: analysisStatusSchema,
+  /** Percent done while analysisStatus is 'analyzing', else null. */
+  analysisProgress: z.number().int().min(0).max(100).nullable(),
   createdAt: z.string(),
   /** The stored object's key (product-spec's filename). */
   filename: z.string(),

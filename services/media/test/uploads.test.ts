@@ -107,6 +107,7 @@ describe('media uploads (local storage)', () => {
       contentType: 'video/mp4',
       durationSec: expect.closeTo(3, 1),
       analysisStatus: 'uploaded',
+      analysisProgress: null,
       createdAt: expect.any(String),
       filename: target.storageKey,
       storageKey: target.storageKey,
@@ -450,12 +451,13 @@ describe('media uploads (local storage)', () => {
     const { caller, productId } = await newOwner();
     const { registered } = await uploadAndRegister(cluster, caller, productId, await videos.mp4());
     const videoId = registered.body.id as string;
-    const status = (value: VideoAnalysisStatusChanged['status'], occurredAt: Date, id = videoId) => {
+    const status = (value: VideoAnalysisStatusChanged['status'], occurredAt: Date, id = videoId, progress?: number) => {
       const data: VideoAnalysisStatusChanged = {
         videoId: id,
         productId,
         userId: caller.userId,
         status: value,
+        ...(progress === undefined ? {} : { progress }),
       };
       return {
         ...createEnvelope('analysis', 'analysis.video.progressed', data),
@@ -463,9 +465,13 @@ describe('media uploads (local storage)', () => {
       };
     };
     const now = Date.now();
-    const processing = status('analyzing', new Date(now + 1000));
+    const processing = status('analyzing', new Date(now + 1000), videoId, 37);
     await cluster.bus.publish(subjects.videoProgressed, processing);
     await cluster.bus.publish(subjects.videoProgressed, processing);
+    await eventually(async () => {
+      const listed = await request(cluster.base).get(`/api/products/${productId}/videos`).set('Cookie', caller.cookie);
+      expect(listed.body[0]).toMatchObject({ analysisStatus: 'analyzing', analysisProgress: 37 });
+    });
     await cluster.bus.publish(subjects.pageSpecsReady, {
       ...status('page_specs_ready', new Date(now + 3000)),
       type: subjects.pageSpecsReady,
@@ -485,7 +491,7 @@ describe('media uploads (local storage)', () => {
     const list = await request(cluster.base)
       .get(`/api/products/${productId}/videos`)
       .set('Cookie', caller.cookie);
-    expect(list.body[0].analysisStatus).toBe('page_specs_ready');
+    expect(list.body[0]).toMatchObject({ analysisStatus: 'page_specs_ready', analysisProgress: null });
   });
 
   it('should answer ListVideos and GetVideo over gRPC', async () => {

@@ -29,6 +29,7 @@ function toVideo(row: VideoRow): VideoRecord {
     contentType: row.contentType,
     durationSec: row.durationSec,
     analysisStatus: row.analysisStatus as AnalysisStatus,
+    analysisProgress: row.analysisProgress,
     storageKey: row.storageKey,
     createdAt: row.createdAt,
   };
@@ -133,7 +134,7 @@ export class MediaRepository implements MediaStore {
   async recordAnalysisStatus(change: AnalysisStatusChange): Promise<'applied' | 'unknown-video' | 'stale'> {
     const updated = await this.db
       .update(videos)
-      .set({ analysisStatus: change.status, statusOccurredAt: change.occurredAt })
+      .set({ analysisStatus: change.status, analysisProgress: change.progress, statusOccurredAt: change.occurredAt })
       .where(
         and(
           eq(videos.id, change.videoId),

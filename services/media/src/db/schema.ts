@@ -1,5 +1,5 @@
 /** media's tables: uploads handed out, registered videos (with the analysis status read model), outbox and inbox. */
-import { bigint, doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 export { inbox, outbox } from '@tracklens/kit';
 
 export const uploads = pgTable(
@@ -31,6 +31,8 @@ export const videos = pgTable(
     contentType: text('content_type').notNull(),
     durationSec: doublePrecision('duration_sec').notNull(),
     analysisStatus: text('analysis_status').notNull().default('uploaded'),
+    /** Percent of the analysis as its last event told it (meaningful while analysing). */
+    analysisProgress: integer('analysis_progress'),
     /** occurredAt of the analysis event that set the status: an older event for the video is stale. */
     statusOccurredAt: timestamp('status_occurred_at', { withTimezone: true }),
     storageKey: text('storage_key').notNull(),

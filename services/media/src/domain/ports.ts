@@ -27,6 +27,7 @@ export interface VideoRecord {
   contentType: string;
   durationSec: number;
   analysisStatus: AnalysisStatus;
+  analysisProgress: number | null;
   storageKey: string;
   createdAt: Date;
 }
@@ -41,6 +42,7 @@ export interface AnalysisStatusChange {
   productId: string;
   userId: string;
   status: AnalysisStatus;
+  progress: number | null;
   occurredAt: Date;
 }
 

@@ -177,6 +177,7 @@ export class Uploads {
       contentType: container,
       durationSec: probe.durationSec,
       analysisStatus: 'uploaded',
+      analysisProgress: null,
       storageKey: upload.storageKey,
       createdAt: this.deps.clock(),
     };

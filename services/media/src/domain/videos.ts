@@ -58,6 +58,7 @@ export function toVideo(record: VideoRecord): Video {
     contentType: record.contentType,
     durationSec: record.durationSec,
     analysisStatus: record.analysisStatus,
+    analysisProgress: record.analysisStatus === 'analyzing' ? record.analysisProgress : null,
     createdAt: record.createdAt.toISOString(),
     filename: record.storageKey,
     storageKey: record.storageKey,

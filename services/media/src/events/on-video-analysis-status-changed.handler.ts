@@ -30,6 +30,7 @@ export function onVideoAnalysisStatusChanged(options: VideoStatusHandlerOptions)
       productId: data.productId,
       userId: data.userId,
       status: data.status,
+      progress: data.progress === undefined ? null : Math.round(data.progress),
       occurredAt: new Date(occurredAt),
     });
     if (outcome === 'unknown-video') options.logger.debug(log, 'analysis status event for an unknown video ignored');

@@ -6,7 +6,7 @@ import { ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { fakeXhr } from '../../test/fake-xhr';
 import { aUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/http-server';
-import { aProduct } from '../../test/products';
+import { aProduct, aVideo } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import { restoreVideoMetadata, stubVideoMetadata } from '../../test/video-metadata';
 import { initialSessionState } from '../session/session.slice';
@@ -33,22 +33,6 @@ afterEach(async () => {
   await server.close();
 });
 
-function aVideo(overrides: Partial<Video> = {}): Video {
-  return {
-    id: 'video-1',
-    productId: 'prod-1',
-    originalName: 'demo.mp4',
-    fileSize: 5 * 1024 * 1024,
-    contentType: 'video/mp4',
-    durationSec: 30,
-    analysisStatus: 'completed',
-    createdAt: '2026-01-02T00:00:00.000Z',
-    filename: 'k',
-    storageKey: 'k',
-    ...overrides,
-  };
-}
-
 function serve(videos: unknown[], routes: Record<string, RouteAnswer> = {}) {
   answerRoutes(server, {
     'GET /api/knowledge-base': json(200, { product: aProduct() }),
@@ -59,10 +43,13 @@ function serve(videos: unknown[], routes: Record<string, RouteAnswer> = {}) {
 }
 
 function renderPage() {
-  return renderWithProviders([{ path: '/products/:productId/knowledge-base', element: <KnowledgeBasePage /> }], {
-    initialPath: '/products/prod-1/knowledge-base',
-    preloadedState: { session: { ...initialSessionState, initialized: true, user: aUser() } },
-  });
+  return renderWithProviders(
+    [{ path: '/products/:productId/knowledge-base', element: <KnowledgeBasePage /> }],
+    {
+      initialPath: '/products/prod-1/knowledge-base',
+      preloadedState: { session: { ...initialSessionState, initialized: true, user: aUser() } },
+    },
+  );
 }
 
 async function click(element: HTMLElement) {
@@ -85,9 +72,16 @@ async function pick(file: File) {
 const demoVideo = () => new File([new Uint8Array(1024)], 'tour.mp4', { type: 'video/mp4' });
 
 describe('Knowledge base Product Videos', () => {
-  it("should list each video's name, size and status, with Retry only on failed ones", async () => {
+  it("should list each video's name, size and status (with the percent while analysing), with Retry only on failed ones", async () => {
     serve([
       aVideo({ id: 'v3', originalName: 'checkout.mov', fileSize: 1536, analysisStatus: 'failed' }),
+      aVideo({
+        id: 'v4',
+        originalName: 'signup.mp4',
+        fileSize: 2048,
+        analysisStatus: 'analyzing',
+        analysisProgress: 35,
+      }),
       aVideo({ id: 'v2', originalName: 'tour.webm', fileSize: 734, analysisStatus: undefined }),
       aVideo({ id: 'v1', originalName: 'demo.mp4', fileSize: 2.25 * 1024 ** 3 }),
     ]);
@@ -96,11 +90,12 @@ describe('Knowledge base Product Videos', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('checkout.mov1.5 KBfailed'),
+      expect.stringContaining('signup.mp42 KBanalyzing 35%'),
       expect.stringContaining('tour.webm734 Bytesuploaded'),
       expect.stringContaining('demo.mp42.25 GBcompleted'),
     ]);
     expect(screen.getAllByRole('button', { name: /^Retry analysis of/ })).toHaveLength(1);
-    expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(4);
     expect(screen.getByText('Supported formats: MP4, WebM, MOV. Max size: 500MB')).toBeTruthy();
     expect(
       screen.getByText('You can upload videos at any time, even while others are being processed'),
@@ -131,13 +126,19 @@ describe('Knowledge base Product Videos', () => {
     await pick(demoVideo());
     await waitFor(() => expect(fakeXhr.requests).toHaveLength(1));
     await act(async () => fakeXhr.requests[0]?.progress(512, 1024));
-    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe(
+      '50',
+    );
     await act(async () => fakeXhr.requests[0]?.answer(200, { storageKey: 'k2', size: 1024 }));
 
-    expect(await screen.findByText('Video uploaded successfully - AI analysis will begin shortly')).toBeTruthy();
+    expect(
+      await screen.findByText('Video uploaded successfully - AI analysis will begin shortly'),
+    ).toBeTruthy();
     expect(await screen.findByText('tour.mp4')).toBeTruthy();
     expect(screen.getByText('1 KB')).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe(
+      '100',
+    );
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull(), {
       timeout: 3000,
     });
@@ -168,7 +169,11 @@ describe('Knowledge base Product Videos', () => {
 
   it("should restart a failed analysis after the confirm and say 'Analysis restarted'", async () => {
     serve([aVideo({ analysisStatus: 'failed' })], {
-      'POST /api/videos/video-1/retry-analysis': json(200, { success: true, videoId: 'video-1', status: 'processing' }),
+      'POST /api/videos/video-1/retry-analysis': json(200, {
+        success: true,
+        videoId: 'video-1',
+        status: 'processing',
+      }),
     });
     renderPage();
     await click(await screen.findByRole('button', { name: 'Retry analysis of demo.mp4' }));
@@ -242,10 +247,14 @@ describe(uploadErrorMessage.name, () => {
 
 describe(videosPollInterval.name, () => {
   it('should poll every 10 s while a video is uploaded, processing or analysing, and not otherwise', () => {
-    expect(videosPollInterval([{ analysisStatus: 'completed' }, { analysisStatus: 'processing' }])).toBe(10_000);
+    expect(videosPollInterval([{ analysisStatus: 'completed' }, { analysisStatus: 'processing' }])).toBe(
+      10_000,
+    );
     expect(videosPollInterval([{ analysisStatus: 'analyzing' }])).toBe(10_000);
     expect(videosPollInterval([{ analysisStatus: 'uploaded' }])).toBe(10_000);
-    expect(videosPollInterval([{ analysisStatus: 'page_specs_ready' }, { analysisStatus: 'failed' }])).toBe(0);
+    expect(videosPollInterval([{ analysisStatus: 'page_specs_ready' }, { analysisStatus: 'failed' }])).toBe(
+      0,
+    );
     expect(videosPollInterval(undefined)).toBe(0);
   });
 });

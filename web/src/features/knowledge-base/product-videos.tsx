@@ -29,7 +29,6 @@ const PROGRESS_RESET_MS = 2_000;
 const IN_PROGRESS: readonly AnalysisStatus[] = ['uploaded', 'processing', 'analyzing'];
 const hidden = { 'aria-hidden': true, 'aria-label': undefined } as const;
 
-
 /** product-spec §8 Upload: the toast for a refused upload, from the server's message. */
 export function uploadErrorMessage(error: unknown): string {
   const message = isApiError(error) ? error.message : '';
@@ -47,7 +46,11 @@ export function videosPollInterval(videos: readonly Pick<Video, 'analysisStatus'
 export function ProductVideos({ productId }: { productId: string }) {
   // The current list decides the polling of the subscription below.
   const { data: current } = mediaApi.endpoints.getProductVideos.useQueryState(productId);
-  const { data: videos, isLoading, isError } = useGetProductVideosQuery(productId, {
+  const {
+    data: videos,
+    isLoading,
+    isError,
+  } = useGetProductVideosQuery(productId, {
     pollingInterval: videosPollInterval(current),
   });
   const [modal, confirmHolder] = Modal.useModal();
@@ -130,7 +133,9 @@ function VideoUploader({ productId }: { productId: string }) {
         />
       )}
       <p className="kb-upload__hint">Supported formats: MP4, WebM, MOV. Max size: 500MB</p>
-      <p className="kb-upload__hint">You can upload videos at any time, even while others are being processed</p>
+      <p className="kb-upload__hint">
+        You can upload videos at any time, even while others are being processed
+      </p>
     </div>
   );
 }
@@ -190,7 +195,9 @@ function VideoRow({ video, confirm }: { video: Video; confirm: Confirm }) {
         <p className="kb-video__meta">
           <span>{formatFileSize(video.fileSize)}</span>
           <Tag className={`kb-video__status kb-video__status--${status}`}>
-            {status}
+            {status === 'analyzing' && typeof video.analysisProgress === 'number'
+              ? `${status} ${video.analysisProgress}%`
+              : status}
           </Tag>
         </p>
       </div>

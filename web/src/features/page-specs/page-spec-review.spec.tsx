@@ -7,7 +7,7 @@ import { ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { requestsTo } from '../../test/api-routes';
 import { aSubscription, aUser } from '../../test/factories';
 import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
-import { aProduct } from '../../test/products';
+import { aProduct, aVideo as aVideoOf } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import ProductOverviewPage from '../product/product-overview.page';
 import { initialSessionState } from '../session/session.slice';
@@ -31,20 +31,9 @@ interface World {
 
 let world: World;
 
+/** A video whose page specs wait for review. */
 function aVideo(overrides: Partial<Video> = {}): Video {
-  return {
-    id: 'video-1',
-    productId: 'prod-1',
-    originalName: 'demo.mp4',
-    fileSize: 1024,
-    contentType: 'video/mp4',
-    durationSec: 12,
-    analysisStatus: 'page_specs_ready',
-    createdAt: '2026-01-02T00:00:00.000Z',
-    filename: 'k',
-    storageKey: 'k',
-    ...overrides,
-  };
+  return aVideoOf({ fileSize: 1024, durationSec: 12, analysisStatus: 'page_specs_ready', ...overrides });
 }
 
 function aSpec(overrides: Partial<VideoPageSpec> = {}): VideoPageSpec {
