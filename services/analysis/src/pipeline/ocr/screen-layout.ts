@@ -403,22 +403,67 @@ function sideNav(items: TextItem[], frameWidth: number): TextItem[] {
   return best.filter((item) => item.size <= size * 1.3);
 }
 
+/**
+ * A top row that starts with the brand heading a sidebar is the page's own header beside it (title,
+ * breadcrumb, filters), not a navigation bar: only the brand stays, the rest belongs to the page.
+ */
+function besideSidebar(row: TextItem[], side: TextItem[]): TextItem[] {
+  if (side.length === 0) return row;
+  const sidebarRight = Math.max(...side.map((item) => item.box.x + item.box.width));
+  const brand = [...row].sort((a, b) => a.box.x - b.box.x)[0];
+  if (!brand || brand.box.x > sidebarRight) return row;
+  const top = Math.min(...side.map((item) => item.box.y));
+  return brand.box.y < top ? row.filter((item) => item.box.x < sidebarRight) : row;
+}
+
 /** The highlighted entry of the primary navigation: sidebar first, then phone tab bar, then top links. */
 function selectedNavigation(side: TextItem[], tabBar: TextItem[], nav: TextItem[], color: OcrPage['color'] | undefined): TextItem | undefined {
-  const entries = (group: TextItem[]): TextItem[] => {
+  const entries = (group: TextItem[], sized = true): TextItem[] => {
     const size = median(group.map((item) => item.size));
     // A logo split by the cursor or set in a larger type is not an entry.
     return group.filter((item) => !isButtonText(item.text) && !/\d/.test(item.text) && wordCount(item.text) <= 3 &&
-      !matchesField(item.text) && item.size <= size * 1.25);
+      !matchesField(item.text) && (!sized || item.size <= size * 1.25));
   };
   const topLinks = entries([...nav].sort((a, b) => a.box.x - b.box.x).slice(1));
-  return activeItem(entries(side), color) ?? activeItem(entries(tabBar), color) ?? activeItem(topLinks, color);
+  // The sidebar lost its brand by size already; its highlighted entry is often bold, which reads larger.
+  return activeItem(entries(side, false), color) ?? activeItem(entries(tabBar), color) ?? activeItem(topLinks, color);
 }
 
 /** What the understanding of earlier frames of the same video tells about later ones. */
 export interface VideoContext {
   /** Heading of the frame recognised as the home page. */
   homeHeading?: string;
+  /** Ids listed in a column of a table seen so far, with the column's header ("4471" → "Ticket"). */
+  idKinds?: Record<string, string>;
+}
+
+/** The short line just above the heading, aligned with it and set smaller: where apps put a breadcrumb. */
+function lineAbove(heading: TextItem | undefined, body: TextItem[]): TextItem | undefined {
+  if (!heading) return undefined;
+  return body.find(
+    (item) =>
+      item !== heading && item.size < heading.size * 0.85 && wordCount(item.text) <= 8 &&
+      Math.abs(item.box.x - heading.box.x) < heading.size * 1.5 &&
+      item.box.y + item.box.height <= heading.box.y + 2 && heading.box.y - (item.box.y + item.box.height) < heading.size * 1.5,
+  );
+}
+
+/**
+ * Ids stacked in a table column under a header ("TICKET" over 4471, 4468, 4462): a later page showing
+ * one of them shows a record of that kind, whatever its breadcrumb calls it.
+ */
+function learnIdColumns(body: TextItem[], known: Record<string, string>): void {
+  const ids = body.filter((item) => /^#?\d{3,}$/.test(item.text));
+  for (const id of ids) {
+    const column = ids.filter((other) => Math.abs(other.box.x - id.box.x) < Math.max(6, id.box.height));
+    if (column.length < 3) continue;
+    const top = Math.min(...column.map((other) => other.box.y));
+    const header = body
+      .filter((item) => letters(item.text) >= 2 && !/\d/.test(item.text) && wordCount(item.text) <= 2 &&
+        Math.abs(item.box.x - id.box.x) < id.box.height * 2 && item.box.y < top && top - item.box.y < id.box.height * 6)
+      .sort((a, b) => b.box.y - a.box.y)[0];
+    if (header) known[id.text.replace('#', '')] = asLabel(header.text);
+  }
 }
 
 export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoContext = {}): FrameUnderstanding {
@@ -428,9 +473,10 @@ export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoCon
   const viewTop = chrome && !scope ? chrome.bottom : 0;
   const items = scope ? all.filter((item) => inside(item.box, scope)) : all.filter((item) => centerY(item.box) > viewTop);
   const banner = bannerItems(items);
-  const { nav, barTitle } = scope ? { nav: [] as TextItem[], barTitle: undefined } : topBar(items, frame.height, frame.width, viewTop);
+  const { nav: topRow, barTitle } = scope ? { nav: [] as TextItem[], barTitle: undefined } : topBar(items, frame.height, frame.width, viewTop);
   const tabBar = scope ? [] : bottomTabs(items, frame.height, frame.width);
-  const side = scope ? [] : sideNav(items.filter((item) => !nav.includes(item) && !banner.has(item)), frame.width);
+  const side = scope ? [] : sideNav(items.filter((item) => !topRow.includes(item) && !banner.has(item)), frame.width);
+  const nav = besideSidebar(topRow, side);
   const navSet = new Set([...nav, ...tabBar, ...side]);
   const body = items.filter((item) => !banner.has(item) && !navSet.has(item));
 
@@ -472,7 +518,7 @@ export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoCon
 
   const brand = [...nav].sort((a, b) => a.box.x - b.box.x)[0];
   for (const item of nav) {
-    if (item === brand && nav.length > 1) continue;
+    if (item === brand && (nav.length > 1 || side.length > 0)) continue;
     if (isButtonText(item.text) && looksBoxed(page, item.box)) add('button', asLabel(item.text));
     else if (wordCount(item.text) <= 4) add('link', asLabel(item.text));
   }
@@ -527,6 +573,8 @@ export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoCon
 
   const selected = scope ? undefined : selectedNavigation(side, tabBar, nav, page.color);
   const section = tabs.size >= 3 ? activeItem([...tabs], page.color) : undefined;
+  const breadcrumb = lineAbove(titled, body);
+  if (!scope) learnIdColumns(body, (context.idKinds ??= {}));
   const naming = nameScreen({
     ...(chrome && !scope ? { urlPath: chrome.urlPath } : {}),
     ...(headingText ? { heading: headingText } : {}),
@@ -541,6 +589,8 @@ export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoCon
     isModal: Boolean(scope),
     isFirstFrame: frame.index === 0,
     ...(context.homeHeading ? { homeHeading: context.homeHeading } : {}),
+    ...(breadcrumb ? { breadcrumb: breadcrumb.text } : {}),
+    ...(context.idKinds ? { knownIds: context.idKinds } : {}),
   });
   if (naming.name === 'Home' && headingText && !context.homeHeading) context.homeHeading = headingText;
   const screenName = naming.name;

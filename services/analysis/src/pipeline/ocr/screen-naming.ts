@@ -27,6 +27,10 @@ export interface NamingEvidence {
   isFirstFrame: boolean;
   /** The heading of the page recognised as the home page earlier in the video (a revisit looks the same). */
   homeHeading?: string;
+  /** The short line just above the heading, where apps put a breadcrumb ("Inbox › #4471"). */
+  breadcrumb?: string;
+  /** What earlier list pages of the video called their ids, by number ("4471" → "Ticket"). */
+  knownIds?: Record<string, string>;
 }
 
 export type NameSource = 'url' | 'archetype' | 'navigation' | 'heading' | 'none';
@@ -284,7 +288,7 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
       ? { name: archetype.name, source: 'archetype' }
       : { name: fromUrl, source: 'url' };
   } else if (archetype?.strong) naming = { name: archetype.name, source: 'archetype' };
-  else if (evidence.activeNav && !evidence.isModal) naming = { name: shortName(evidence.activeNav), source: 'navigation' };
+  else if (evidence.activeNav && !evidence.isModal) naming = { name: detailName(evidence) ?? shortName(evidence.activeNav), source: 'navigation' };
   else if (archetype) naming = { name: archetype.name, source: 'archetype' };
   else if (heading) naming = { name: heading, source: 'heading' };
   else naming = { name: '', source: 'none' };
@@ -294,3 +298,50 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
 
 /** Paths that say little about the page ("/", "/home", "/app"): a recognised page kind is better. */
 const SEGMENT_GENERIC = new Set(['Home', 'Index', 'Page', 'Main', 'Default', 'Account', 'Auth']);
+
+// ---------------------------------------------------------------------------------------------------
+// Master and detail
+
+const CRUMB_SEPARATOR = /\s*[›>»/\\|]\s*/;
+/** A record's id, with the kind of record before it when the page says so ("Ticket #4471", "Order no. 12"). */
+const ID_CRUMB = /^(?:([a-z][a-z ]*?)\s+)?(?:#|no\.?\s*)?(\d[\w-]*)$/i;
+/** Words that only say "this is an id": never the kind of record. */
+const ID_WORDS = new Set(['id', 'no', 'nr', 'number', 'ref', 'reference', 'key']);
+
+/** The crumbs of a breadcrumb ("Inbox › #4471" → Inbox, #4471); a separator OCR lost is found after the section. */
+export function breadcrumbTrail(text: string, section: string): string[] {
+  const crumbs = text.split(CRUMB_SEPARATOR).map((crumb) => crumb.trim()).filter(Boolean);
+  if (crumbs.length >= 2) return crumbs;
+  // A thin "›" often reads as nothing ("Inbox #4471"): the section's own words open the line.
+  const words = text.trim().split(/\s+/);
+  const opening = section.trim().split(/\s+/).length;
+  const head = words.slice(0, opening).join(' ');
+  return words.length > opening && sameWords(head, section) ? [head, words.slice(opening).join(' ')] : crumbs;
+}
+
+/** The kind of record a phrase names, singular and without id words ("Tickets" → "ticket", "Order ID" → "order"). */
+function recordKind(phrase: string): string {
+  const kept = phrase.toLowerCase().split(/\s+/).filter((word) => word !== '' && !ID_WORDS.has(word));
+  const last = kept.pop();
+  return last ? [...kept, singular(last)].join(' ') : '';
+}
+
+/**
+ * A page one level below the highlighted section ("Inbox › #4471" under "Inbox", its own heading) shows
+ * one record of that section: "<Record> Detail", the record's kind taken from the crumb ("Ticket #4471"),
+ * from the list column its id was seen in, or else from the section the trail starts at.
+ */
+export function detailName(evidence: NamingEvidence): string | undefined {
+  const { breadcrumb, activeNav, heading } = evidence;
+  if (!breadcrumb || !activeNav || !heading || sameWords(heading, activeNav)) return undefined;
+  const trail = breadcrumbTrail(breadcrumb, activeNav);
+  const page = trail[trail.length - 1] ?? '';
+  const parent = trail[trail.length - 2] ?? '';
+  if (trail.length < 2 || !trail.slice(0, -1).some((crumb) => sameWords(crumb, activeNav))) return undefined;
+  const id = ID_CRUMB.exec(page);
+  // Without an id, only a record's own title (several words, like the heading) makes this a detail page.
+  if (!id && page.split(/\s+/).length < 3) return undefined;
+  const kinds = [id?.[1], id ? evidence.knownIds?.[id[2] ?? ''] : undefined, parent];
+  const kind = kinds.map((phrase) => recordKind(phrase ?? '')).find((phrase) => phrase !== '');
+  return kind ? titleCase(`${kind} Detail`) : undefined;
+}
