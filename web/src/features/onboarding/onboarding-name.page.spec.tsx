@@ -65,7 +65,7 @@ describe(OnboardingNamePage.name, () => {
     expect((screen.getByLabelText('Website') as HTMLInputElement).checked).toBe(true);
     await submit();
     expect(await screen.findByText('Product name is required')).toBeTruthy();
-    expect(screen.getByText('Description must be at least 10 characters')).toBeTruthy();
+    expect(await screen.findByText('Description must be at least 10 characters')).toBeTruthy();
     await type('Description', 'too short');
     expect(await screen.findByText('Description must be at least 10 characters')).toBeTruthy();
     expect(screen.queryByText('Step 2')).toBeNull();
