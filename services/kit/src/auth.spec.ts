@@ -1,7 +1,16 @@
 import express from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { SESSION_COOKIE, requireAuth, signSession, verifySession } from './auth';
+import { randomUUID } from 'node:crypto';
+import {
+  SESSION_COOKIE,
+  callerUserId,
+  requireAuth,
+  signSession,
+  uuidOr404,
+  uuidOrNull,
+  verifySession,
+} from './auth';
 import { finishHttpApp } from './http';
 import { silentLogger } from './testing';
 
@@ -30,11 +39,38 @@ describe('session auth', () => {
 
   it('should answer 401 NO_AUTH without a cookie and NO_SESSION for a bad or ended session', async () => {
     expect((await request(app()).get('/private')).body.code).toBe('NO_AUTH');
-    expect((await request(app()).get('/private').set('Cookie', `${SESSION_COOKIE}=junk`)).body.code).toBe('NO_SESSION');
+    expect((await request(app()).get('/private').set('Cookie', `${SESSION_COOKIE}=junk`)).body.code).toBe(
+      'NO_SESSION',
+    );
     const ended = await request(app(false)).get('/private').set('Cookie', `${SESSION_COOKIE}=${token}`);
     expect(ended.status).toBe(401);
     expect(ended.body.code).toBe('NO_SESSION');
     const ok = await request(app()).get('/private').set('Cookie', `${SESSION_COOKIE}=${token}`);
     expect(ok.body).toEqual({ userId: 'u1', sessionId: 's1' });
+  });
+
+  it("should take a uuid caller as the user and answer any other subject as 'no session'", async () => {
+    const uuidApp = express();
+    uuidApp.get('/mine', requireAuth({ secret }), (req, res) => {
+      res.json({ userId: callerUserId(req) });
+    });
+    finishHttpApp(uuidApp, silentLogger);
+    const userId = randomUUID();
+    const mine = await request(uuidApp)
+      .get('/mine')
+      .set('Cookie', `${SESSION_COOKIE}=${signSession(secret, { userId, sessionId: 's1' })}`);
+    expect(mine.body).toEqual({ userId });
+    const odd = await request(uuidApp).get('/mine').set('Cookie', `${SESSION_COOKIE}=${token}`);
+    expect(odd.status).toBe(401);
+    expect(odd.body.code).toBe('NO_SESSION');
+  });
+
+  it('should turn an id that cannot be a uuid into null, or a 404 with the given message', () => {
+    const id = randomUUID();
+    expect(uuidOrNull(id)).toBe(id);
+    expect(uuidOrNull('../etc')).toBeNull();
+    expect(uuidOrNull(undefined)).toBeNull();
+    expect(uuidOr404(id, 'Video not found')).toBe(id);
+    expect(() => uuidOr404('42', 'Video not found')).toThrow('Video not found');
   });
 });

@@ -101,6 +101,30 @@ export function callerOf(req: Request): SessionClaims {
   return req.auth;
 }
 
+const uuidSchema = z.string().uuid();
+
+/** The caller's user id for services whose rows are keyed by uuid: identity only signs uuids, so anything else is no session. */
+export function callerUserId(req: Request): string {
+  const { userId } = callerOf(req);
+  if (!uuidSchema.safeParse(userId).success) {
+    throw errors.unauthorized('NO_SESSION', 'Authentication failed: session expired or invalid');
+  }
+  return userId;
+}
+
+/** A malformed id is answered like an unknown one ('not found'), never with a hint about the id format. */
+export function uuidOrNull(value: unknown): string | null {
+  const parsed = uuidSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The id, or 404 with `message` when it cannot name anything. */
+export function uuidOr404(value: unknown, message: string): string {
+  const id = uuidOrNull(value);
+  if (id === null) throw errors.notFound(message);
+  return id;
+}
+
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {

@@ -1,6 +1,6 @@
 /** analysis's REST routes (product-spec §7): validate, call the domain, answer. */
 import type { Express, Request, Response } from 'express';
-import { callerOf, errors, parseOrThrow, requireAuth } from '@tracklens/kit';
+import { callerOf, errors, parseOrThrow, requireAuth, uuidOr404 } from '@tracklens/kit';
 import { PAGE_SPEC_MESSAGES, enhancePageSpecBodySchema, finalizePageSpecsBodySchema } from '@tracklens/contracts';
 import { z } from 'zod';
 import type { PageSpecs } from '../domain/page-specs';
@@ -12,7 +12,6 @@ export interface AnalysisRoutesOptions {
 
 /** Ids come from other services (media's videos, catalog's products); bounded, never interpreted. */
 const externalId = z.string().min(1).max(200);
-const uuid = z.string().uuid();
 
 export function registerAnalysisRoutes(app: Express, options: AnalysisRoutesOptions): void {
   const { pageSpecs } = options;
@@ -24,9 +23,7 @@ export function registerAnalysisRoutes(app: Express, options: AnalysisRoutesOpti
   });
 
   app.delete('/api/page-specs/:id', auth, async (req: Request, res: Response) => {
-    const id = uuid.safeParse(req.params.id);
-    if (!id.success) throw errors.notFound(PAGE_SPEC_MESSAGES.pageSpecNotFound);
-    res.json(await pageSpecs.remove(callerOf(req).userId, id.data));
+    res.json(await pageSpecs.remove(callerOf(req).userId, uuidOr404(req.params.id, PAGE_SPEC_MESSAGES.pageSpecNotFound)));
   });
 
   app.post('/api/products/:id/page-specs/enhance', auth, async (req: Request, res: Response) => {

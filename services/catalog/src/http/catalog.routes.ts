@@ -1,6 +1,6 @@
 /** catalog's REST routes: validate, call the domain, answer. */
 import type { Express, Request, Response } from 'express';
-import { callerOf, errors, parseOrThrow, requireAuth } from '@tracklens/kit';
+import { callerUserId, parseOrThrow, requireAuth, uuidOrNull } from '@tracklens/kit';
 import { createProductBodySchema, updateProductBodySchema } from '@tracklens/contracts';
 import { z } from 'zod';
 import type { Catalog } from '../domain/catalog';
@@ -10,7 +10,6 @@ export interface CatalogRoutesOptions {
   jwtSecret: string;
 }
 
-const uuid = z.string().uuid();
 const knowledgeBaseQuery = z.object({
   productId: z.string({ error: 'Product ID is required' }).trim().min(1, 'Product ID is required'),
 });
@@ -22,40 +21,26 @@ export function registerCatalogRoutes(app: Express, options: CatalogRoutesOption
   const auth = requireAuth({ secret: options.jwtSecret });
 
   app.get('/api/products', auth, async (req: Request, res: Response) => {
-    res.json(await catalog.listProducts(callerId(req)));
+    res.json(await catalog.listProducts(callerUserId(req)));
   });
 
   app.post('/api/products/create-without-video', auth, async (req: Request, res: Response) => {
     const body = parseOrThrow(createProductBodySchema, req.body ?? {});
-    res.status(201).json(await catalog.createProduct(callerId(req), body));
+    res.status(201).json(await catalog.createProduct(callerUserId(req), body));
   });
 
   app.get('/api/products/:id', auth, async (req: Request, res: Response) => {
-    res.json(await catalog.getProduct(callerId(req), productIdOf(req.params.id)));
+    res.json(await catalog.getProduct(callerUserId(req), uuidOrNull(req.params.id)));
   });
 
   app.patch('/api/products/:id', auth, async (req: Request, res: Response) => {
-    const userId = callerId(req);
+    const userId = callerUserId(req);
     const body = parseOrThrow(updateProductBodySchema, req.body ?? {});
-    res.json(await catalog.updateProduct(userId, productIdOf(req.params.id), body));
+    res.json(await catalog.updateProduct(userId, uuidOrNull(req.params.id), body));
   });
 
   app.get('/api/knowledge-base', auth, async (req: Request, res: Response) => {
     const { productId } = parseOrThrow(knowledgeBaseQuery, req.query);
-    res.json(await catalog.knowledgeBase(callerId(req), productIdOf(productId)));
+    res.json(await catalog.knowledgeBase(callerUserId(req), uuidOrNull(productId)));
   });
-}
-
-/** A malformed id is answered like an unknown one: 'not found', never a hint about the id format. */
-function productIdOf(value: unknown): string | null {
-  const parsed = uuid.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
-/** identity only signs uuids; anything else cannot own products. */
-function callerId(req: Request): string {
-  const { userId } = callerOf(req);
-  if (!uuid.safeParse(userId).success)
-    throw errors.unauthorized('NO_SESSION', 'Authentication failed: session expired or invalid');
-  return userId;
 }

@@ -1,6 +1,6 @@
 /** Saved items' REST routes: validate, call the domain, answer. */
 import type { Express, Request, Response } from 'express';
-import { callerOf, errors, parseOrThrow, requireAuth } from '@tracklens/kit';
+import { callerUserId, parseOrThrow, requireAuth, uuidOrNull } from '@tracklens/kit';
 import { createSavedItemBodySchema } from '@tracklens/contracts';
 import { z } from 'zod';
 import type { SavedItems } from '../domain/saved-items';
@@ -10,7 +10,6 @@ export interface SavedItemRoutesOptions {
   jwtSecret: string;
 }
 
-const uuid = z.string().uuid();
 const listQuery = z.object({
   productId: z.string({ error: 'Product ID is required' }).trim().min(1, 'Product ID is required'),
 });
@@ -20,32 +19,18 @@ export function registerSavedItemRoutes(app: Express, options: SavedItemRoutesOp
   const auth = requireAuth({ secret: options.jwtSecret });
 
   app.post('/api/saved-items', auth, async (req: Request, res: Response) => {
-    const userId = callerId(req);
+    const userId = callerUserId(req);
     const body = parseOrThrow(createSavedItemBodySchema, req.body ?? {});
     res.status(201).json(await savedItems.save(userId, uuidOrNull(body.productId), body));
   });
 
   app.get('/api/saved-items', auth, async (req: Request, res: Response) => {
-    const userId = callerId(req);
+    const userId = callerUserId(req);
     const { productId } = parseOrThrow(listQuery, req.query);
     res.json(await savedItems.list(userId, uuidOrNull(productId)));
   });
 
   app.delete('/api/saved-items/:id', auth, async (req: Request, res: Response) => {
-    res.json(await savedItems.delete(callerId(req), uuidOrNull(req.params.id)));
+    res.json(await savedItems.delete(callerUserId(req), uuidOrNull(req.params.id)));
   });
-}
-
-/** A malformed id is answered like an unknown one: 'not found', never a hint about the id format. */
-function uuidOrNull(value: unknown): string | null {
-  const parsed = uuid.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
-/** identity only signs uuids; anything else cannot own products. */
-function callerId(req: Request): string {
-  const { userId } = callerOf(req);
-  if (!uuid.safeParse(userId).success)
-    throw errors.unauthorized('NO_SESSION', 'Authentication failed: session expired or invalid');
-  return userId;
 }

@@ -3,16 +3,16 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Express, NextFunction, Request, Response } from 'express';
 import {
-  callerOf,
+  callerUserId,
   errors,
   parseOrThrow,
   requireAuth,
   toAppError,
+  uuidOr404,
   type Logger,
   type ObjectStorage,
 } from '@tracklens/kit';
 import { UPLOAD_MESSAGES, createUploadBodySchema, registerVideoBodySchema } from '@tracklens/contracts';
-import { z } from 'zod';
 import { resolveImagePath } from '../domain/image-path';
 import type { Uploads } from '../domain/uploads';
 import { toVideo, type Videos } from '../domain/videos';
@@ -30,7 +30,6 @@ export interface MediaRoutesOptions {
   logger: Logger;
 }
 
-const uuid = z.string().uuid();
 
 export function registerMediaRoutes(app: Express, options: MediaRoutesOptions): void {
   const { uploads, videos, storage } = options;
@@ -40,7 +39,7 @@ export function registerMediaRoutes(app: Express, options: MediaRoutesOptions): 
 
   app.post(UPLOAD_ROUTE, auth, async (req: Request, res: Response) => {
     const body = parseOrThrow(createUploadBodySchema, req.body ?? {});
-    res.status(201).json(await uploads.createUpload(callerId(req), body));
+    res.status(201).json(await uploads.createUpload(callerUserId(req), body));
   });
 
   // The signed URL is the capability (as a presigned S3 URL is): no session cookie is needed here.
@@ -49,28 +48,26 @@ export function registerMediaRoutes(app: Express, options: MediaRoutesOptions): 
   });
 
   app.get('/api/products/:id/videos', auth, async (req: Request, res: Response) => {
-    const list = await videos.listForOwner(callerId(req), productIdOf(req.params.id));
+    const list = await videos.listForOwner(callerUserId(req), uuidOr404(req.params.id, UPLOAD_MESSAGES.productNotFound));
     res.json(list.map(toVideo));
   });
 
   app.post('/api/products/:id/videos/direct', auth, async (req: Request, res: Response) => {
-    const userId = callerId(req);
-    const productId = productIdOf(req.params.id);
+    const userId = callerUserId(req);
+    const productId = uuidOr404(req.params.id, UPLOAD_MESSAGES.productNotFound);
     const body = parseOrThrow(registerVideoBodySchema, req.body ?? {});
     const { video, created } = await uploads.register(userId, productId, body);
     res.status(created ? 201 : 200).json(toVideo(video));
   });
 
   app.delete('/api/videos/:id', auth, async (req: Request, res: Response) => {
-    const id = uuid.safeParse(req.params.id);
-    if (!id.success) throw errors.notFound(UPLOAD_MESSAGES.videoNotFound);
-    const video = await videos.delete(callerId(req), id.data);
+    const video = await videos.delete(callerUserId(req), uuidOr404(req.params.id, UPLOAD_MESSAGES.videoNotFound));
     res.json({ success: true, id: video.id });
   });
 
   // A pattern without parameters: the router must not decode (and reject) the path; resolveImagePath decodes it once.
   app.get(/^\/api\/images\/./, auth, async (req: Request, res: Response) => {
-    const image = resolveImagePath(rawPathAfter(req.originalUrl, IMAGES_PREFIX), callerId(req));
+    const image = resolveImagePath(rawPathAfter(req.originalUrl, IMAGES_PREFIX), callerUserId(req));
     const info = image ? await storage.head(image.key) : null;
     if (!image || !info) throw errors.notFound('Image not found');
     res.setHeader('Cache-Control', IMAGE_CACHE_CONTROL);
@@ -124,13 +121,3 @@ function rawPathAfter(originalUrl: string, prefix: string): string {
   return path.startsWith(prefix) ? path.slice(prefix.length) : '';
 }
 
-function callerId(req: Request): string {
-  return callerOf(req).userId;
-}
-
-/** Any id that cannot name a product answers as an unknown product would. */
-function productIdOf(value: unknown): string {
-  const parsed = uuid.safeParse(value);
-  if (!parsed.success) throw errors.notFound(UPLOAD_MESSAGES.productNotFound);
-  return parsed.data;
-}
