@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
+import type { ZodType } from 'zod';
 import { runWithContext, newRequestId } from './context';
 import type { Database } from './db';
 import type { EventBus, EventEnvelope, EventHandler } from './events';
@@ -131,6 +132,26 @@ export class OutboxRelay {
 }
 
 export type InboxHandler = (envelope: EventEnvelope, tx: Database) => Promise<void>;
+
+/**
+ * An inbox handler for events that must match `schema` (the whole envelope, typically the contracts'
+ * eventEnvelopeSchema(data)). Redelivering a malformed event can never succeed: it is recorded as handled
+ * and a warning names its issues.
+ */
+export function handleValid<T>(
+  schema: ZodType<T>,
+  logger: Pick<Logger, 'warn'>,
+  handle: (event: T, tx: Database) => Promise<void>,
+): InboxHandler {
+  return async (envelope, tx) => {
+    const parsed = schema.safeParse(envelope);
+    if (!parsed.success) {
+      logger.warn({ eventId: envelope.id, subject: envelope.type, issues: parsed.error.issues }, 'invalid event dropped');
+      return;
+    }
+    await handle(parsed.data, tx);
+  };
+}
 
 /**
  * Wraps a handler so that its effect and the inbox row commit together: a redelivered event finds its

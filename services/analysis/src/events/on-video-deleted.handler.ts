@@ -1,7 +1,9 @@
 /** media.video.deleted → the run, page specs, frames, knowledge and screenshots of the video go. */
-import type { InboxHandler, Logger } from '@tracklens/kit';
-import { videoDeletedSchema } from '@tracklens/contracts';
+import { handleValid, type InboxHandler, type Logger } from '@tracklens/kit';
+import { eventEnvelopeSchema, videoDeletedSchema } from '@tracklens/contracts';
 import type { PageSpecs } from '../domain/page-specs';
+
+const deletedEnvelope = eventEnvelopeSchema(videoDeletedSchema);
 
 export interface VideoDeletedHandlerOptions {
   /** The domain bound to the handler's transaction. */
@@ -10,12 +12,7 @@ export interface VideoDeletedHandlerOptions {
 }
 
 export function onVideoDeleted(options: VideoDeletedHandlerOptions): InboxHandler {
-  return async (envelope, tx) => {
-    const parsed = videoDeletedSchema.safeParse(envelope.data);
-    if (!parsed.success) {
-      options.logger.warn({ eventId: envelope.id, subject: envelope.type }, 'invalid media.video.deleted event dropped');
-      return;
-    }
-    await options.pageSpecsIn(tx).forgetVideo(parsed.data);
-  };
+  return handleValid(deletedEnvelope, options.logger, async ({ data }, tx) => {
+    await options.pageSpecsIn(tx).forgetVideo(data);
+  });
 }

@@ -3,7 +3,7 @@
  * analysis reports anything); media.video.deleted → it leaves, and the product's status falls back to its
  * other videos (or none).
  */
-import type { Database, InboxHandler, Logger } from '@tracklens/kit';
+import { handleValid, type Database, type InboxHandler, type Logger } from '@tracklens/kit';
 import { eventEnvelopeSchema, videoDeletedSchema, videoUploadedSchema } from '@tracklens/contracts';
 import { z } from 'zod';
 import type { Catalog } from '../domain/catalog';
@@ -18,16 +18,7 @@ export interface MediaVideoHandlerOptions {
 }
 
 export function onVideoUploaded(options: MediaVideoHandlerOptions): InboxHandler {
-  return async (envelope, tx) => {
-    const parsed = uploadedEnvelope.safeParse(envelope);
-    if (!parsed.success) {
-      options.logger.warn(
-        { eventId: envelope.id, issues: parsed.error.issues },
-        'invalid video uploaded event dropped',
-      );
-      return;
-    }
-    const { data, occurredAt } = parsed.data;
+  return handleValid(uploadedEnvelope, options.logger, async ({ data, occurredAt }, tx) => {
     await options.catalogIn(tx).recordVideoStatus({
       videoId: data.videoId,
       productId: data.productId,
@@ -37,19 +28,11 @@ export function onVideoUploaded(options: MediaVideoHandlerOptions): InboxHandler
       error: null,
       occurredAt: new Date(occurredAt),
     });
-  };
+  });
 }
 
 export function onVideoDeleted(options: MediaVideoHandlerOptions): InboxHandler {
-  return async (envelope, tx) => {
-    const parsed = deletedEnvelope.safeParse(envelope);
-    if (!parsed.success) {
-      options.logger.warn(
-        { eventId: envelope.id, issues: parsed.error.issues },
-        'invalid video deleted event dropped',
-      );
-      return;
-    }
-    await options.catalogIn(tx).forgetVideo(parsed.data.data);
-  };
+  return handleValid(deletedEnvelope, options.logger, async ({ data }, tx) => {
+    await options.catalogIn(tx).forgetVideo(data);
+  });
 }

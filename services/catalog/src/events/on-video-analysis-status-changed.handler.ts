@@ -1,5 +1,5 @@
 /** analysis.video.* and analysis.pagespecs.ready → the video's status in catalog's read model and its product's analysisStatus. */
-import type { Database, InboxHandler, Logger } from '@tracklens/kit';
+import { handleValid, type Database, type InboxHandler, type Logger } from '@tracklens/kit';
 import { eventEnvelopeSchema, videoAnalysisStatusChangedSchema } from '@tracklens/contracts';
 import { z } from 'zod';
 import type { Catalog, VideoStatusChange } from '../domain/catalog';
@@ -20,21 +20,15 @@ export interface VideoStatusHandlerOptions {
 }
 
 export function onVideoAnalysisStatusChanged(options: VideoStatusHandlerOptions): InboxHandler {
-  return async (envelope, tx) => {
-    const parsed = statusChangedEnvelope.safeParse(envelope);
-    const log = { eventId: envelope.id, subject: envelope.type };
-    if (!parsed.success) {
-      // Redelivering a malformed event can never succeed: record it as handled and say why.
-      options.logger.warn({ ...log, issues: parsed.error.issues }, 'invalid analysis status event dropped');
-      return;
-    }
-    const outcome = await options.catalogIn(tx).recordVideoStatus(toChange(parsed.data));
+  return handleValid(statusChangedEnvelope, options.logger, async (event, tx) => {
+    const log = { eventId: event.id, subject: event.type };
+    const outcome = await options.catalogIn(tx).recordVideoStatus(toChange(event));
     if (outcome === 'unknown-product') {
       options.logger.debug(log, 'analysis status event for an unknown product ignored');
     } else if (outcome === 'stale') {
       options.logger.debug(log, 'stale analysis status event ignored');
     }
-  };
+  });
 }
 
 function toChange(envelope: z.infer<typeof statusChangedEnvelope>): VideoStatusChange {

@@ -1,52 +1,40 @@
 /** billing's events mirrored onto the user: subscriptionStatus, and this month's videosUploaded and trackingPlansGenerated. */
-import type { EventSubscription } from '@tracklens/kit';
-import { subjects, subscriptionChangedSchema, usageChangedSchema } from '@tracklens/contracts';
+import { handleValid, type EventSubscription, type Logger } from '@tracklens/kit';
+import { eventEnvelopeSchema, subjects, subscriptionChangedSchema, usageChangedSchema } from '@tracklens/contracts';
 import { z } from 'zod';
 import { IdentityRepository } from '../db/identity.repository';
 
-type Warn = { warn(details: object, message: string): void };
-
 const userId = z.string().uuid();
-const occurredAt = z.string().datetime({ offset: true });
+const subscriptionEnvelope = eventEnvelopeSchema(subscriptionChangedSchema.extend({ userId }));
+const usageEnvelope = eventEnvelopeSchema(usageChangedSchema.extend({ userId }));
 
 /** The handlers run on the inbox's transaction, so the mirror and the inbox row commit together. */
-export function onBillingChanged(logger: Warn): EventSubscription[] {
+export function onBillingChanged(logger: Pick<Logger, 'warn'>): EventSubscription[] {
   return [
     {
       subject: subjects.subscriptionChanged,
       name: 'on-subscription-changed',
-      handler: async (envelope, tx) => {
-        const data = subscriptionChangedSchema.extend({ userId }).safeParse(envelope.data);
-        const at = occurredAt.safeParse(envelope.occurredAt);
-        if (!data.success || !at.success) return skip(logger, envelope.id, subjects.subscriptionChanged);
+      handler: handleValid(subscriptionEnvelope, logger, async ({ data, occurredAt }, tx) => {
         await new IdentityRepository(tx).mirrorSubscriptionStatus({
-          userId: data.data.userId,
-          status: data.data.status,
-          at: new Date(at.data),
+          userId: data.userId,
+          status: data.status,
+          at: new Date(occurredAt),
         });
-      },
+      }),
     },
     {
       subject: subjects.usageChanged,
       name: 'on-usage-changed',
-      handler: async (envelope, tx) => {
-        const data = usageChangedSchema.extend({ userId }).safeParse(envelope.data);
-        const at = occurredAt.safeParse(envelope.occurredAt);
-        if (!data.success || !at.success) return skip(logger, envelope.id, subjects.usageChanged);
-        const { month, videosUploaded, trackingPlansGenerated } = data.data;
+      handler: handleValid(usageEnvelope, logger, async ({ data, occurredAt }, tx) => {
+        const { month, videosUploaded, trackingPlansGenerated } = data;
         await new IdentityRepository(tx).mirrorUsage({
-          userId: data.data.userId,
+          userId: data.userId,
           month,
           videosUploaded,
           trackingPlansGenerated,
-          at: new Date(at.data),
+          at: new Date(occurredAt),
         });
-      },
+      }),
     },
   ];
-}
-
-/** A malformed event cannot become valid by redelivery: log it and let it go. */
-function skip(logger: Warn, eventId: string, subject: string): void {
-  logger.warn({ eventId, subject }, 'malformed billing event skipped');
 }

@@ -1,5 +1,5 @@
 /** analysis.video.* and analysis.pagespecs.ready → the video's analysisStatus in media's read model. */
-import type { Database, InboxHandler, Logger } from '@tracklens/kit';
+import { handleValid, type Database, type InboxHandler, type Logger } from '@tracklens/kit';
 import { eventEnvelopeSchema, videoAnalysisStatusChangedSchema } from '@tracklens/contracts';
 import { z } from 'zod';
 import type { Videos } from '../domain/videos';
@@ -16,15 +16,7 @@ export interface VideoStatusHandlerOptions {
 }
 
 export function onVideoAnalysisStatusChanged(options: VideoStatusHandlerOptions): InboxHandler {
-  return async (envelope, tx) => {
-    const parsed = statusChangedEnvelope.safeParse(envelope);
-    const log = { eventId: envelope.id, subject: envelope.type };
-    if (!parsed.success) {
-      // Redelivering a malformed event can never succeed: record it as handled and say why.
-      options.logger.warn({ ...log, issues: parsed.error.issues }, 'invalid analysis status event dropped');
-      return;
-    }
-    const { data, occurredAt } = parsed.data;
+  return handleValid(statusChangedEnvelope, options.logger, async ({ id, type, data, occurredAt }, tx) => {
     const outcome = await options.videosIn(tx).recordAnalysisStatus({
       videoId: data.videoId,
       productId: data.productId,
@@ -33,7 +25,8 @@ export function onVideoAnalysisStatusChanged(options: VideoStatusHandlerOptions)
       progress: data.progress === undefined ? null : Math.round(data.progress),
       occurredAt: new Date(occurredAt),
     });
+    const log = { eventId: id, subject: type };
     if (outcome === 'unknown-video') options.logger.debug(log, 'analysis status event for an unknown video ignored');
     if (outcome === 'stale') options.logger.debug(log, 'stale analysis status event ignored');
-  };
+  });
 }
