@@ -65,3 +65,37 @@ export function sendJson(
   response.setHeader('Content-Type', 'application/json');
   response.end(JSON.stringify(body));
 }
+
+/**
+ * A fresh server for each test of the calling file, with fetch pointed at it (as in a browser, relative URLs
+ * resolve against the page's origin, here the server);
+ * fetch is restored and the server closed after each test. The returned server is always the current one.
+ */
+export function useTestServer(): TestServer {
+  const realFetch = globalThis.fetch;
+  let current: TestServer | undefined;
+  const server = (): TestServer => {
+    if (!current) throw new Error('the test server runs only inside a test');
+    return current;
+  };
+  beforeEach(async () => {
+    const started = await startTestServer();
+    current = started;
+    globalThis.fetch = (input, init) => realFetch(new URL(String(input), started.baseUrl), init);
+  });
+  afterEach(async () => {
+    globalThis.fetch = realFetch;
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    get baseUrl() {
+      return server().baseUrl;
+    },
+    get requests() {
+      return server().requests;
+    },
+    handle: (handler) => server().handle(handler),
+    close: () => server().close(),
+  };
+}

@@ -94,15 +94,8 @@ export function screensOf(analysis: ProductAnalysis): Screen[] {
   return [...drafts.values()].map((draft, index) => settle(draft, index));
 }
 
-interface Draft {
-  key: string;
-  name: string;
-  description: string;
-  screenshotPath: string | null;
-  interactions: Interaction[];
-  fields: FormField[];
-  texts: string[];
-  headings: string[];
+/** A screen while its specs are read: kind, title and exits are settled once all are in. */
+interface Draft extends Omit<Screen, 'kind' | 'title' | 'exits'> {
   links: string[];
 }
 

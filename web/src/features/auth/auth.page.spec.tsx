@@ -1,23 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
+import { sendJson, useTestServer } from '../../test/http-server';
 import { renderWithProviders } from '../../test/render';
 import { AuthForm } from './auth.page';
 import { aUser } from '../../test/factories';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 beforeEach(async () => {
   localStorage.clear();
-  server = await startTestServer();
-  // As in a browser, relative URLs resolve against the page's origin (here the test server).
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
-});
-
-afterEach(async () => {
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 function fill(label: string, value: string) {

@@ -5,13 +5,12 @@ import { STORAGE_KEYS } from '../../lib/storage';
 import { answerRoutes, json, requestsTo } from '../../test/api-routes';
 import { clearToasts, ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { aSubscription, aUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/http-server';
+import { useTestServer } from '../../test/http-server';
 import { renderWithProviders } from '../../test/render';
 import { BillingDialogs } from './billing-dialogs';
 import { broadcastPaymentSuccess } from './payment-signal';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 beforeAll(() => {
   // jsdom has no BroadcastChannel; Node's behaves as the browser's.
@@ -22,15 +21,11 @@ beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   ignorePseudoElementStyles();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
 });
 
 afterEach(async () => {
   await clearToasts();
   jest.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 function renderDialogs(user = aUser()) {

@@ -5,28 +5,23 @@ import { initialSessionState } from '../session/session.slice';
 import { answerRoutes, json } from '../../test/api-routes';
 import { clearToasts, ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { aSubscription, aUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/http-server';
+import { useTestServer } from '../../test/http-server';
 import { renderWithProviders } from '../../test/render';
 import type { SubscriptionInfo } from '../../api/billing.api';
 import { FeatureGate } from './feature-gate';
 import { SubscriptionStatusCard } from './subscription-status-card';
 import { TrialPromptBar } from './trial-prompt-bar';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 beforeEach(async () => {
   localStorage.clear();
   ignorePseudoElementStyles();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
 });
 
 afterEach(async () => {
   await clearToasts();
   jest.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 const pro = aSubscription({

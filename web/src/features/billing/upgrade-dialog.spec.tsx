@@ -4,28 +4,23 @@ import { initialSessionState } from '../session/session.slice';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { answerRoutes, json, requestsTo } from '../../test/api-routes';
 import { aSubscription, aUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/http-server';
+import { useTestServer } from '../../test/http-server';
 import { clearToasts, ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { renderWithProviders } from '../../test/render';
 import { BillingDialogs } from './billing-dialogs';
 import { UpgradeDialog, upgradeCopy } from './upgrade-dialog';
 import { upgradeRequested, type UpgradeReason } from './upgrade.slice';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 beforeEach(async () => {
   localStorage.clear();
   ignorePseudoElementStyles();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
 });
 
 afterEach(async () => {
   await clearToasts();
   jest.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 const CHECKOUT_URL = 'http://127.0.0.1:9/api/billing/checkout/cs_test_abc';

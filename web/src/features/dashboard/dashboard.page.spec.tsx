@@ -1,24 +1,16 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { aUser } from '../../test/factories';
-import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
+import { sendJson, useTestServer } from '../../test/http-server';
 import { aProduct } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import { initialSessionState } from '../session/session.slice';
 import DashboardPage from './dashboard.page';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 beforeEach(async () => {
   localStorage.clear();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
-});
-
-afterEach(async () => {
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 function renderDashboard() {

@@ -1,23 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { aUser } from '../../test/factories';
-import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
+import { sendJson, useTestServer } from '../../test/http-server';
 import { aProduct } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import { initialSessionState } from '../session/session.slice';
 import KnowledgeBasePage from './knowledge-base.page';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
-
-beforeEach(async () => {
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
-});
-
-afterEach(async () => {
-  globalThis.fetch = realFetch;
-  await server.close();
-});
+const server = useTestServer();
 
 function renderPage() {
   return renderWithProviders(

@@ -5,7 +5,7 @@ import { answerRoutes, json, requestsTo, type RouteAnswer } from '../../test/api
 import { ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { fakeXhr } from '../../test/fake-xhr';
 import { aUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/http-server';
+import { useTestServer } from '../../test/http-server';
 import { aProduct, aVideo } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import { restoreVideoMetadata, stubVideoMetadata } from '../../test/video-metadata';
@@ -13,24 +13,19 @@ import { initialSessionState } from '../session/session.slice';
 import KnowledgeBasePage from './knowledge-base.page';
 import { uploadErrorMessage, videosPollInterval } from './product-videos';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 beforeEach(async () => {
   ignorePseudoElementStyles();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
   fakeXhr.install();
   stubVideoMetadata({ duration: 30 });
 });
 
 afterEach(async () => {
   act(() => notification.destroy());
-  globalThis.fetch = realFetch;
   fakeXhr.restore();
   restoreVideoMetadata();
   jest.restoreAllMocks();
-  await server.close();
 });
 
 function serve(videos: unknown[], routes: Record<string, RouteAnswer> = {}) {

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../lib/storage';
 import { answerRoutes, json, requestsTo } from '../../test/api-routes';
 import { fakeXhr } from '../../test/fake-xhr';
 import { aUser } from '../../test/factories';
-import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
+import { sendJson, useTestServer } from '../../test/http-server';
 import { aProduct } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import { restoreVideoMetadata, stubVideoMetadata } from '../../test/video-metadata';
@@ -13,13 +13,10 @@ import { initialSessionState } from '../session/session.slice';
 import OnboardingNamePage from './onboarding-name.page';
 import OnboardingVideoUploadPage from './onboarding-video-upload.page';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 beforeEach(async () => {
   localStorage.clear();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
   fakeXhr.install();
   stubVideoMetadata({ duration: 95 });
 });
@@ -27,10 +24,8 @@ beforeEach(async () => {
 afterEach(async () => {
   // Toasts live outside the rendered tree: one test's must not answer the next test's query.
   act(() => notification.destroy());
-  globalThis.fetch = realFetch;
   fakeXhr.restore();
   restoreVideoMetadata();
-  await server.close();
 });
 
 const DRAFT = {

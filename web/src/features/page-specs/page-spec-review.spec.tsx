@@ -6,7 +6,7 @@ import type { Video } from '../../api/media.api';
 import { ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { requestsTo } from '../../test/api-routes';
 import { aSubscription, aUser } from '../../test/factories';
-import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
+import { sendJson, useTestServer } from '../../test/http-server';
 import { aProduct, aVideo as aVideoOf } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import ProductOverviewPage from '../product/product-overview.page';
@@ -15,8 +15,7 @@ import { markFinalized } from './finalization-flag';
 import { PageSpecReviewModal } from './page-spec-review.modal';
 import { resetReviewSession } from './review-session';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 interface World {
   product: Product;
@@ -97,16 +96,12 @@ beforeEach(async () => {
       aSpec({ id: 'spec-2', screenName: 'Product Catalog', description: 'A list of products.', order: 1, screenshotKey: null }),
     ],
   };
-  server = await startTestServer();
   serveWorld();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
 });
 
 afterEach(async () => {
   act(() => notification.destroy());
-  globalThis.fetch = realFetch;
   jest.restoreAllMocks();
-  await server.close();
 });
 
 function renderProductPage() {

@@ -5,14 +5,13 @@ import { STORAGE_KEYS } from '../../lib/storage';
 import { answerRoutes, json, requestsTo, type RouteAnswer } from '../../test/api-routes';
 import { ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { aSubscription, aUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/http-server';
+import { useTestServer } from '../../test/http-server';
 import { renderWithProviders } from '../../test/render';
 import PaymentProcessingPage from './payment-processing.page';
 
-const realFetch = globalThis.fetch;
 // Captured before any test fakes the timers: waiting for the real HTTP server needs real time.
 const realSetTimeout = globalThis.setTimeout;
-let server: TestServer;
+const server = useTestServer();
 
 beforeAll(() => {
   // jsdom has no BroadcastChannel; Node's behaves as the browser's (the cross-tab payment signal).
@@ -22,15 +21,11 @@ beforeAll(() => {
 beforeEach(async () => {
   localStorage.clear();
   ignorePseudoElementStyles();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
 });
 
 afterEach(async () => {
   jest.useRealTimers();
   jest.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 const free = aSubscription();

@@ -4,25 +4,20 @@ import { STORAGE_KEYS } from '../../lib/storage';
 import { answerRoutes, json } from '../../test/api-routes';
 import { clearToasts } from '../../test/antd-jsdom';
 import { aUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/http-server';
+import { useTestServer } from '../../test/http-server';
 import { renderWithProviders } from '../../test/render';
 import type { User } from '../../api/identity.api';
 import { PlanCards } from './plan-cards';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 beforeEach(async () => {
   localStorage.clear();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
 });
 
 afterEach(async () => {
   await clearToasts();
   jest.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 function renderCards(user: User | null) {

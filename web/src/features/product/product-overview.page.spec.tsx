@@ -2,27 +2,22 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AnalysisStatus, Product } from '../../api/catalog.api';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { aUser } from '../../test/factories';
-import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
+import { sendJson, useTestServer } from '../../test/http-server';
 import { aProduct } from '../../test/products';
 import { ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { renderWithProviders } from '../../test/render';
 import { initialSessionState } from '../session/session.slice';
 import ProductOverviewPage from './product-overview.page';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 beforeEach(async () => {
   ignorePseudoElementStyles();
   localStorage.clear();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
 });
 
 afterEach(async () => {
   jest.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 /** The catalog answers the product; the media service does not exist yet (404 for the videos). */

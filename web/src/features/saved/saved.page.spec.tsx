@@ -3,14 +3,13 @@ import type { SavedItem } from '../../api/catalog.api';
 import { answerRoutes, json, requestsTo, type RouteAnswer } from '../../test/api-routes';
 import { clearToasts, ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { aUser } from '../../test/factories';
-import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
+import { sendJson, useTestServer } from '../../test/http-server';
 import { renderWithProviders } from '../../test/render';
 import { aSavedItem } from '../../test/tracking-plans';
 import { initialSessionState } from '../session/session.slice';
 import SavedPage from './saved.page';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 let clipboard: string[];
 let downloads: string[];
 
@@ -38,8 +37,6 @@ const flow = aSavedItem({
 
 beforeEach(async () => {
   ignorePseudoElementStyles();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
   clipboard = [];
   Object.defineProperty(navigator, 'clipboard', {
     configurable: true,
@@ -56,8 +53,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await clearToasts();
   jest.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 function serve(items: SavedItem[] | RouteAnswer, extra: Record<string, RouteAnswer> = {}) {

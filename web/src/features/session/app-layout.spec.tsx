@@ -2,19 +2,16 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { aUser } from '../../test/factories';
-import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
+import { sendJson, useTestServer } from '../../test/http-server';
 import { aProduct } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import AppLayout from './app-layout';
 import { initialSessionState } from './session.slice';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 
 beforeEach(async () => {
   localStorage.clear();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
   server.handle((request, response) => {
     if (request.url === '/api/products')
       sendJson(response, 200, [
@@ -23,11 +20,6 @@ beforeEach(async () => {
       ]);
     else sendJson(response, 404, { message: 'Not found' });
   });
-});
-
-afterEach(async () => {
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 function Where() {

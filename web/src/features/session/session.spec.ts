@@ -7,7 +7,7 @@ import { catalogApi } from '../../api/catalog.api';
 import { api } from '../../app/api';
 import { makeStore as makeAppStore } from '../../app/store';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
+import { sendJson, useTestServer } from '../../test/http-server';
 import { MemoryStorage } from '../../test/memory-storage';
 import {
   clearSession,
@@ -20,7 +20,6 @@ import {
 } from './session.thunks';
 import { aUser } from '../../test/factories';
 
-const realFetch = globalThis.fetch;
 const stores: ReturnType<typeof makeAppStore>[] = [];
 
 /** The real store; reset after each test so no cache-expiry timer outlives it. */
@@ -30,21 +29,17 @@ function makeStore() {
   return store;
 }
 
-let server: TestServer;
+const server = useTestServer();
 let storage: MemoryStorage;
 
 beforeEach(async () => {
-  server = await startTestServer();
   storage = new MemoryStorage();
   Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
   // As in a browser, relative URLs resolve against the page's origin (here the test server).
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
 });
 
 afterEach(async () => {
   for (const store of stores.splice(0)) store.dispatch(api.util.resetApiState());
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 describe('startSession', () => {

@@ -3,15 +3,14 @@ import type { TrackingPlan, TrackingPlanStatusResponse } from '../../api/plannin
 import { answerRoutes, json, requestsTo, type RouteAnswer } from '../../test/api-routes';
 import { clearToasts, ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { aSubscription, aUser } from '../../test/factories';
-import { sendJson, startTestServer, type TestServer } from '../../test/http-server';
+import { sendJson, useTestServer } from '../../test/http-server';
 import { aProduct } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import { aTrackingPlan } from '../../test/tracking-plans';
 import { initialSessionState } from '../session/session.slice';
 import TrackingPlanPage from './tracking-plan.page';
 
-const realFetch = globalThis.fetch;
-let server: TestServer;
+const server = useTestServer();
 let clipboard: string[];
 let downloads: { name: string; href: string }[];
 
@@ -21,8 +20,6 @@ const NOT_GENERATING: TrackingPlanStatusResponse = { isGenerating: false, tracki
 
 beforeEach(async () => {
   ignorePseudoElementStyles();
-  server = await startTestServer();
-  globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.baseUrl), init);
   clipboard = [];
   Object.defineProperty(navigator, 'clipboard', {
     configurable: true,
@@ -39,8 +36,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await clearToasts();
   jest.restoreAllMocks();
-  globalThis.fetch = realFetch;
-  await server.close();
 });
 
 interface Backend {
