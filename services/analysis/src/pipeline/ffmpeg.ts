@@ -1,5 +1,7 @@
 /** The bundled ffmpeg/ffprobe binaries, run as child processes that die with the caller's abort signal. */
 import { spawn } from 'node:child_process';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 
@@ -21,17 +23,19 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Receives stdout as it streams; when given, stdout is not collected. */
   onStdout?(chunk: Buffer): void;
+  /** Written to the process's stdin as it is produced (backpressure respected), then stdin is closed. */
+  stdin?: AsyncIterable<Buffer>;
 }
 
 /** Runs a binary to completion; rejects with the abort reason when the signal fires. */
 export function runProcess(bin: string, args: string[], options: RunOptions = {}): Promise<Buffer> {
-  const { signal, onStdout } = options;
+  const { signal, onStdout, stdin } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let err = '';
     let settled = false;
@@ -47,6 +51,14 @@ export function runProcess(bin: string, args: string[], options: RunOptions = {}
       finish(signal?.reason ?? new Error('aborted'));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
+    if (stdin) {
+      // A process that dies early closes its stdin: its exit code, not the broken pipe, says why.
+      pipeline(Readable.from(stdin), child.stdin).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'EPIPE') return;
+        child.kill('SIGKILL');
+        finish(error);
+      });
+    } else child.stdin.end();
     child.stdout.on('data', (chunk: Buffer) => {
       if (settled) return;
       if (onStdout) {

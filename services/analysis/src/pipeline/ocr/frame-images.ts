@@ -3,9 +3,8 @@
  * shows a device), dark text on light, ruled lines removed. Frames of one size are decoded by one ffmpeg
  * process fed every JPEG in turn: a process per frame would cost more than the decoding.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { ffmpegPath, ProcessFailedError } from '../ffmpeg';
+import { ffmpegPath, runProcess } from '../ffmpeg';
 import { pendingList, rawFrameCutter } from '../streaming';
 import type { Box, KeyFrame } from '../types';
 import type { ColorImage } from './active-item';
@@ -98,49 +97,25 @@ async function decodeGroup(
   const crop = first.viewport
     ? `crop=${Math.round(area.width)}:${Math.round(area.height)}:${Math.round(area.x)}:${Math.round(area.y)},`
     : '';
-  signal?.throwIfAborted();
-  const child = spawn(
-    ffmpegPath,
-    [
-      '-v', 'error', '-nostdin', '-f', 'image2pipe', '-c:v', 'mjpeg', '-i', 'pipe:0',
-      '-vf', `${crop}scale=${width}:${height}:flags=bicubic,format=rgb24`, '-f', 'rawvideo', 'pipe:1',
-    ],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  const onAbort = (): void => {
-    child.kill('SIGKILL');
-  };
-  signal?.addEventListener('abort', onAbort, { once: true });
   let produced = 0;
   const cut = rawFrameCutter(width * height * 3, (rgb) => {
     const index = indexes[produced];
     produced += 1;
     if (index !== undefined) onImage(index, prepare(rgb, width, height, scale));
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
-  });
-  child.stdout.on('data', cut);
-  const closed = new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  // A dead decoder closes stdin: its exit code below says why.
-  child.stdin.on('error', () => undefined);
-  try {
+  async function* jpegs(): AsyncIterable<Buffer> {
     for (const index of indexes) {
       const frame = frames[index];
-      if (!frame || signal?.aborted) break;
-      const jpeg = await fs.promises.readFile(frame.imagePath);
-      if (!child.stdin.write(jpeg)) await new Promise((resolve) => child.stdin.once('drain', resolve));
+      if (frame) yield await fs.promises.readFile(frame.imagePath);
     }
-  } finally {
-    child.stdin.end();
   }
-  const code = await closed;
-  signal?.removeEventListener('abort', onAbort);
-  signal?.throwIfAborted();
-  if (code !== 0) throw new ProcessFailedError('ffmpeg', code, stderr);
+  await runProcess(
+    ffmpegPath,
+    [
+      '-v', 'error', '-nostdin', '-f', 'image2pipe', '-c:v', 'mjpeg', '-i', 'pipe:0',
+      '-vf', `${crop}scale=${width}:${height}:flags=bicubic,format=rgb24`, '-f', 'rawvideo', 'pipe:1',
+    ],
+    { signal, onStdout: cut, stdin: jpegs() },
+  );
   if (produced < indexes.length) throw new Error(`ffmpeg decoded ${produced} of ${indexes.length} key frames`);
 }
