@@ -15,17 +15,32 @@ import { createGrpcClient, loadGrpcService } from '../grpc';
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Test ports come from below the kernel's ephemeral range (32768 and up): a port taken from that range
+ * (listen on 0) can be handed to some outgoing connection before the test listens on it. Each process
+ * walks the range from its own starting point, so parallel test processes rarely meet.
+ */
+const PORT_FLOOR = 20_000;
+const PORT_SPAN = 12_000;
+let nextPort = PORT_FLOOR + ((process.pid * 997) % PORT_SPAN);
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** A port nobody listens on right now, never handed out before by this process. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORT_SPAN; tries += 1) {
+    const port = nextPort;
+    nextPort = PORT_FLOOR + ((nextPort - PORT_FLOOR + 1) % PORT_SPAN);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port left for tests');
 }
 
 export function tempDir(prefix = 'tracklens-test-'): string {
