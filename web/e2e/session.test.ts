@@ -158,7 +158,9 @@ describe('Session expiry', () => {
   it('should show the session-expired screen once the server ended the session, then go to login', async () => {
     const email = uniqueEmail('expiry');
     await signUpThroughForm(page, 'Edsger Dijkstra', email);
-    // The signed-in frame loads the products and the subscription; let those answer before the session ends.
+    // A page inside the signed-in frame, whose logo leads to the dashboard; let its calls answer first.
+    await page.goto('/products/p-42/saved');
+    await expect(page.getByRole('link', { name: 'Tracklens' }).getAttribute('href')).resolves.toBe('/dashboard');
     await page.waitForLoadState('networkidle');
 
     // End the session from outside the page, with the browser's own cookie.
@@ -171,9 +173,14 @@ describe('Session expiry', () => {
     });
     expect(response.status).toBe(200);
 
-    // The next call the app makes (the dashboard's products, behind the logo link) meets a 401.
-    await page.getByRole('link', { name: 'Tracklens' }).click();
-    await page.getByText('Your session has expired. Please log in again.').waitFor();
+    // The next call the app makes meets a 401: the dashboard's products (it always fetches them afresh),
+    // behind the logo link, unless a poll gets there first and the expired screen replaces the link.
+    const expired = page.getByText('Your session has expired. Please log in again.');
+    await Promise.race([
+      expired.waitFor(),
+      page.getByRole('link', { name: 'Tracklens' }).click().catch(() => expired.waitFor()),
+    ]);
+    await expired.waitFor();
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('user'))).resolves.toBeNull();
     expect(await seriousViolations(page)).toEqual([]);
