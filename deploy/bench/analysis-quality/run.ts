@@ -1,7 +1,8 @@
 /**
  * Analysis quality benchmark: records the fixture products in Chromium (cached in
  * services/analysis/.fixtures), runs the offline pipeline on each video and prints screen recall,
- * precision, name accuracy, speed and memory. Run: `npx tsx deploy/bench/analysis-quality/run.ts [--fresh]`.
+ * precision, name accuracy, speed and memory.
+ * Run: `npx tsx deploy/bench/analysis-quality/run.ts [--fresh] [--verbose] [--only=music,shop]`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +24,8 @@ const pct = (value: number): string => `${(value * 100).toFixed(0)}%`;
 async function main(): Promise<void> {
   const fresh = process.argv.includes('--fresh');
   const verbose = process.argv.includes('--verbose');
-  const recordings = await generateRecordings({ fresh });
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  const recordings = await generateRecordings({ fresh, ...(only ? { only } : {}) });
   const workRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklens-bench-'));
   const rows: Row[] = [];
   for (const recording of recordings) {
