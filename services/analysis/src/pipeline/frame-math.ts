@@ -172,17 +172,37 @@ function shiftExplainsChange(
 }
 
 /**
+ * Below this brightness a pixel is black: a backdrop cannot make it darker, so it tells nothing. Dark
+ * themes (a #121212 page) sit just above it, and their pixels count: their backdrop is a darkening too.
+ */
+const BLACK = 12;
+/** Pixels at least this bright show the dimming factor clearly; darker ones follow it more loosely. */
+const BRIGHT = 50;
+
+/** Whether a pixel went from `a` to `b` as a backdrop of this factor would make it. */
+function dimmedBy(a: number, b: number, factor: number): boolean {
+  if (a >= BRIGHT) return b < a - 10 && Math.abs(b - factor * a) < DIM_TOLERANCE;
+  return b <= a - 3 && Math.abs(b - factor * a) < DIM_TOLERANCE / 2;
+}
+
+/**
  * A modal: most of the page got uniformly darker while a centred panel did not. Returns the panel in
  * frame pixels, or undefined.
  */
 export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBox | undefined {
   const { width, height } = before;
   const ratios: number[] = [];
+  let darker = 0;
   for (let i = 0; i < width * height; i += 3) {
     const a = before.data[i] ?? 0;
-    if (a >= 50) ratios.push((after.data[i] ?? 0) / a);
+    if (a < BLACK) continue;
+    const b = after.data[i] ?? 0;
+    ratios.push(b / a);
+    if (b < a - Math.min(10, a / 4)) darker += 1;
   }
   if (ratios.length < (width * height) / 3 * 0.3) return undefined;
+  // Most pixels must get darker (checked in full below); most changes of page fail here, before any sorting.
+  if (darker < ratios.length * 0.4) return undefined;
   ratios.sort((p, q) => p - q);
   // An overlay scales every pixel by about the same factor: that factor is the typical ratio.
   const factor = ratios[Math.floor(ratios.length / 2)] ?? 1;
@@ -193,9 +213,13 @@ export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBo
   for (let i = 0; i < width * height; i += 1) {
     const a = before.data[i] ?? 0;
     const b = after.data[i] ?? 0;
-    if (a < 50) continue;
+    if (a < BLACK) {
+      // Black stays black under a backdrop: it belongs to the backdrop unless it lit up.
+      if (b <= a + 3) dimmed[i] = 1;
+      continue;
+    }
     comparable += 1;
-    if (b < a - 10 && Math.abs(b - factor * a) < DIM_TOLERANCE) {
+    if (dimmedBy(a, b, factor)) {
       dimmed[i] = 1;
       dimmedCount += 1;
     }
@@ -233,7 +257,7 @@ export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBo
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       if (x >= panel.x && x < panel.x + panel.width && y >= panel.y && y < panel.y + panel.height) continue;
-      if ((before.data[y * width + x] ?? 0) < 50) continue;
+      if ((before.data[y * width + x] ?? 0) < BLACK) continue;
       outside += 1;
       outsideDimmed += dimmed[y * width + x] ?? 0;
     }
@@ -318,17 +342,23 @@ export class ActivityMap {
   private width = 0;
   private height = 0;
 
-  add(a: GrayFrame, b: GrayFrame): void {
+  /** Counts the pixels that changed from `a` to `b`; returns their share, as `changedFraction` does. */
+  add(a: GrayFrame, b: GrayFrame): number {
     if (!this.counts) {
       this.counts = new Uint16Array(a.width * a.height);
       this.width = a.width;
       this.height = a.height;
     }
     const counts = this.counts;
+    let changed = 0;
     for (let i = 0; i < counts.length; i += 1) {
       const delta = (a.data[i] ?? 0) - (b.data[i] ?? 0);
-      if ((delta > PIXEL_DELTA || delta < -PIXEL_DELTA) && (counts[i] ?? 0) < 65535) counts[i] = (counts[i] ?? 0) + 1;
+      if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) {
+        changed += 1;
+        if ((counts[i] ?? 0) < 65535) counts[i] = (counts[i] ?? 0) + 1;
+      }
     }
+    return changed / counts.length;
   }
 
   /**

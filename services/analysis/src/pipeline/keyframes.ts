@@ -49,8 +49,8 @@ export class KeyframeSegmenter {
   private readonly periods: StablePeriod[] = [];
   private run: Run | undefined;
   private previous: GrayFrame | undefined;
-  private burstAllScroll = true;
-  private burstScrolls = 0;
+  /** How each big change of the current burst moved the page: up or down by a shift, or not a shift. */
+  private burst: BurstStep[] = [];
   private readonly activity = new ActivityMap();
 
   constructor(private readonly sampleIntervalSec: number) {}
@@ -63,23 +63,23 @@ export class KeyframeSegmenter {
   push(frame: GrayFrame, timeSec: number): void {
     const previous = this.previous;
     this.previous = frame;
-    if (previous) this.activity.add(previous, frame);
+    const change = previous ? this.activity.add(previous, frame) : 0;
     if (!previous || !this.run) {
       this.run = { startSec: timeSec, lastSec: timeSec, samples: 1, first: frame, last: frame };
       return;
     }
-    if (changedFraction(previous, frame) < BIG_CHANGE) {
+    if (change < BIG_CHANGE) {
       this.run.lastSec = timeSec;
       this.run.last = frame;
       this.run.samples += 1;
       return;
     }
     this.closeRun(false);
-    if (this.burstAllScroll) {
-      if (verticalShift(previous, frame) !== 0) this.burstScrolls += 1;
-      // The tail of a scroll (a pixel or two, a hover lighting up) is a small change, not a new page.
-      else if (changedFraction(previous, frame) > SCROLL_TAIL) this.burstAllScroll = false;
-    }
+    // A burst that opened with a jump, or shifted both ways, is no scroll whatever follows: no more shifts to measure.
+    const hopeless = this.burst[0] === 'jump' || (this.burst.includes('up') && this.burst.includes('down'));
+    const shift = hopeless ? 0 : verticalShift(previous, frame);
+    // The tail of a scroll (a pixel or two, a hover lighting up) is a small change, not a new page.
+    if (shift !== 0 || change > SCROLL_TAIL) this.burst.push(shift > 0 ? 'down' : shift < 0 ? 'up' : 'jump');
     this.run = { startSec: timeSec, lastSec: timeSec, samples: 1, first: frame, last: frame };
   }
 
@@ -103,11 +103,10 @@ export class KeyframeSegmenter {
       settledSec,
       first: run.first,
       settled: run.last,
-      enteredByScroll: this.burstScrolls > 0 && this.burstAllScroll,
+      enteredByScroll: isScroll(this.burst),
       changed: changedBoxes(run.first, run.last),
     };
-    this.burstAllScroll = true;
-    this.burstScrolls = 0;
+    this.burst = [];
     this.append(period);
   }
 
@@ -128,6 +127,23 @@ export class KeyframeSegmenter {
     }
     this.periods.push(period);
   }
+}
+
+type BurstStep = 'down' | 'up' | 'jump';
+
+/**
+ * A burst is a scroll when every step shifted the page one way. A fast fling moves the page further
+ * between two samples than the part of it both show (a phone's screen under a sticky header): such a jump
+ * counts as part of the scroll when shifts the same way come before and after it, as a smooth scroll
+ * eases in and out.
+ */
+export function isScroll(steps: readonly BurstStep[]): boolean {
+  const shifts = steps.filter((step) => step !== 'jump');
+  const way = shifts[0];
+  if (!way || shifts.some((step) => step !== way)) return false;
+  const first = steps.indexOf(way);
+  const last = steps.lastIndexOf(way);
+  return steps.every((step, i) => step !== 'jump' || (i > first && i < last));
 }
 
 /**

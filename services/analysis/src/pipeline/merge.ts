@@ -3,7 +3,7 @@
  * words, or reached by scrolling) form a visit; a later visit of a known screen joins its spec.
  */
 import type { DetectedScreen, FrameUnderstanding, KeyFrame, UiElement, UserAction } from './types';
-import { shortName } from './ocr/screen-naming';
+import { pathSegments, shortName } from './ocr/screen-naming';
 import { SUBMIT_VERBS } from './ocr/vocabulary';
 
 /** Word-set overlap above which two frames show the same screen. */
@@ -32,6 +32,19 @@ const sameText = (a: string | undefined, b: string | undefined): boolean => {
   return left !== '' && left === normalizeName(b ?? '');
 };
 
+/** The first meaningful segment of a path ("/album/midnight-tides" → "album"): one kind of page, whatever the item. */
+const section = (urlPath: string): string => pathSegments(urlPath)[0] ?? '';
+
+/** Both addresses were read and they lead to different parts of the site: a navigation, whatever else looks alike. */
+function elsewhere(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && section(a) !== section(b);
+}
+
+/** The address a visit's frames showed last. */
+function lastUrl(visit: Visit): string | undefined {
+  return visit.frames.map((entry) => entry.seen.urlPath).filter((url) => url !== undefined).at(-1);
+}
+
 /**
  * A frame continues a visit when it bears the visit's name, shows the same address or shares most of a frame's content. A scrolled
  * frame's own name does not count: further down a home page, its product grid is not a product listing.
@@ -56,6 +69,7 @@ function groupVisits(frames: KeyFrame[], seen: FrameUnderstanding[]): Visit[] {
     const isModal = frame.overlay !== undefined;
     const continues =
       current !== undefined && last !== undefined && current.isModal === isModal &&
+      !elsewhere(lastUrl(current), understanding.urlPath) &&
       (frame.scrolledFromPrevious || matchesVisit(current, understanding) ||
         (!last.frame.scrolledFromPrevious && sameText(last.seen.screenName, understanding.screenName)));
     if (continues) current.frames.push({ frame, seen: understanding });
@@ -84,9 +98,12 @@ function findRevisited(specs: Spec[], visit: Visit): Spec | undefined {
   const name = normalizeName(visitName(visit));
   const words = visitWords(visit);
   const headings = visit.frames.map((entry) => entry.seen.heading);
+  const urls = visit.frames.map((entry) => entry.seen.urlPath).filter((url) => url !== undefined);
   return specs.find((spec) => {
     const isModal = spec.visits[0]?.isModal ?? false;
     if (isModal !== visit.isModal) return false;
+    const known = spec.visits.flatMap((other) => other.frames.map((entry) => entry.seen.urlPath)).filter((url) => url !== undefined);
+    if (urls.length > 0 && known.length > 0 && urls.every((url) => known.every((other) => elsewhere(url, other)))) return false;
     if (name !== '' && normalizeName(spec.name) === name) return true;
     const overlap = jaccard([...spec.words], words);
     const sharedHeading = spec.visits.some((known) => known.frames.some((entry) => headings.some((heading) => sameText(entry.seen.heading, heading))));

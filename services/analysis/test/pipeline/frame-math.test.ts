@@ -1,4 +1,5 @@
 import { ActivityMap, changedFraction, dimmedOverlayPanel, verticalShift, type GrayFrame } from '../../src/pipeline/frame-math';
+import { isScroll } from '../../src/pipeline/keyframes';
 
 const WIDTH = 160;
 const HEIGHT = 120;
@@ -48,6 +49,22 @@ describe('frame math', () => {
     expect(panel?.height).toBeLessThanOrEqual(44);
   });
 
+  it('should find a modal over a dark-themed page, whose backdrop only darkens a near-black page further', () => {
+    // A #121212 page with light text; the backdrop keeps 30 % of it; the panel is a lighter grey card.
+    const dark = (offset: number): GrayFrame => ({ ...page(offset, false), data: page(offset, false).data.map((value) => (value > 200 ? 18 : 210)) });
+    const before = dark(0);
+    const after: GrayFrame = { ...before, data: before.data.map((value) => Math.round(value * 0.3)) };
+    for (let y = 40; y < 80; y += 1) for (let x = 50; x < 110; x += 1) after.data[y * WIDTH + x] = (x + y) % 9 === 0 ? 230 : 40;
+    const panel = dimmedOverlayPanel(before, after);
+    expect(panel).toBeDefined();
+    expect(panel?.x).toBeGreaterThanOrEqual(46);
+    expect(panel?.x).toBeLessThanOrEqual(52);
+    expect(panel?.width).toBeLessThanOrEqual(66);
+    expect(panel?.height).toBeLessThanOrEqual(46);
+    // Another dark page is not a modal.
+    expect(dimmedOverlayPanel(before, dark(37))).toBeUndefined();
+  });
+
   it('should not take a new page with darker content for a modal', () => {
     const before = page(0, false);
     const after: GrayFrame = { ...before, data: before.data.map((_, i) => (i * 13) % 200) };
@@ -88,5 +105,19 @@ describe('frame math', () => {
     const map = new ActivityMap();
     for (let i = 0; i < 6; i += 1) map.add(page(i * 7), page(i * 7 + 20));
     expect(map.deviceScreen(page(0))).toBeUndefined();
+  });
+});
+
+describe('scroll bursts', () => {
+  it('should take shifts one way for a scroll, with a fling between them, and nothing else', () => {
+    expect(isScroll(['down'])).toBe(true);
+    expect(isScroll(['down', 'jump', 'down'])).toBe(true);
+    expect(isScroll(['up', 'jump', 'jump', 'up', 'up'])).toBe(true);
+    // A change of page, alone or with its entrance animation, is no scroll.
+    expect(isScroll([])).toBe(false);
+    expect(isScroll(['jump'])).toBe(false);
+    expect(isScroll(['jump', 'down'])).toBe(false);
+    expect(isScroll(['down', 'jump'])).toBe(false);
+    expect(isScroll(['down', 'jump', 'up'])).toBe(false);
   });
 });

@@ -42,6 +42,28 @@ describe('mergeScreens', () => {
     expect(screens[0]?.actions).toEqual([{ kind: 'scroll', atSec: 3.5 }]);
   });
 
+  it('should split frames whose address bar leads to another part of the site, however alike they look', () => {
+    // A search result and the album it opens share the heading and the app's sidebar and player.
+    const shell = ['home', 'search', 'library', 'late', 'night', 'drive', 'nova', 'harbor', 'midnight', 'tides'];
+    const frames = [frame(0, 0, 3), frame(1, 3, 6), frame(2, 6, 9), frame(3, 9, 12)];
+    const screens = mergeScreens(frames, [
+      seen('Search Results', [...shell, 'top', 'result'], { heading: 'Midnight Tides', urlPath: '/search' }),
+      seen('Album Detail', [...shell, 'track', 'title'], { heading: 'Midnight Tides', urlPath: '/album/midnight-tides' }),
+      seen('Album Detail', [...shell, 'track', 'title'], { heading: 'Midnight Tides', urlPath: '/album/nova' }),
+      seen('Search Results', [...shell, 'top', 'result'], { heading: 'Midnight Tides', urlPath: '/search' }),
+    ]);
+    expect(screens.map((screen) => [screen.screenName, screen.visits.length])).toEqual([['Search Results', 2], ['Album Detail', 1]]);
+  });
+
+  it('should compare the sections of addresses after a locale or app prefix', () => {
+    const words = ['home', 'search', 'library', 'midnight', 'tides'];
+    const screens = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3, 6)],
+      [seen('Search', words, { urlPath: '/app/search' }), seen('Album', words, { urlPath: '/app/album/nova' })],
+    );
+    expect(screens.map((screen) => screen.screenName)).toEqual(['Search', 'Album']);
+  });
+
   it('should merge consecutive frames that share most of their words even when the names differ', () => {
     const words = ['settings', 'profile', 'team', 'billing', 'workspace'];
     const screens = mergeScreens(

@@ -40,6 +40,12 @@ describe('screen names', () => {
       expect(nameFromUrlPath(path)).toBe(name);
     });
 
+    it('should take a last segment that spells the heading for an item, and not otherwise', () => {
+      expect(nameFromUrlPath('/album/midnight-tides', 'Midnight Tides')).toBe('Album Detail');
+      expect(nameFromUrlPath('/album/midnight-tides', 'Good evening')).toBe('Album Midnight Tides');
+      expect(nameFromUrlPath('/settings/billing', 'Billing')).toBe('Settings Billing');
+    });
+
     it('should read the path of a URL as OCR gives it, without the query', () => {
       expect(urlPathOf('paperleaf.co.uk/search?q=garden')).toBe('/search');
       expect(urlPathOf('https://app.example.com/settings/team#invite')).toBe('/settings/team');
@@ -92,6 +98,7 @@ describe('screen names', () => {
       ['Cart', { heading: 'Your Cart', texts: ['Linen Overshirt', '$68.00', 'Subtotal', '$92.00'] }],
       ['Cart', { heading: 'Pickup at Harbourside', texts: ['Oat Flat White', '$5.30', 'Subtotal', 'Total', '$5.30'] }],
       ['Checkout', { heading: 'Checkout', elements: inputs('Email', 'Address', 'Card Number'), texts: ['Place Order'] }],
+      ['Checkout', { heading: 'Confirm and pay', elements: inputs('Name on card', 'Expiration'), texts: ['€118 x 5 nights', '€590', 'Cleaning fee', '€35', 'Taxes', '€22', 'Total (EUR)', '€731'] }],
       ['Order Confirmation', { heading: 'Thank you for your order!', texts: ['Order #NW-48213 is confirmed.'] }],
       ['Order Confirmation', { heading: 'Order #214 placed', texts: ['Preparing'] }],
       ['Product Detail', { heading: 'Linen Overshirt', texts: ['$68.00', 'Size', 'Add to Cart'], sizes: [23, 12, 15] }],
@@ -130,6 +137,8 @@ describe('screen names', () => {
       expect(nameScreen(evidence({ heading: 'Everyday essentials, thoughtfully made' }))).toEqual({ name: 'Everyday Essentials', source: 'heading' });
       expect(shortName('YOUR ORDER HISTORY')).toBe('Order History');
       expect(shortName('Invite a teammate')).toBe('Invite Teammate');
+      expect(shortName('You’re going to Lisbon!')).toBe("You're Going to Lisbon");
+      expect(shortName('“Quoted” title')).toBe('Quoted Title');
       expect(shortName('Manage the notifications of every project in one place')).toBe('Manage Notifications of Every Project');
       expect(nameScreen(evidence())).toEqual({ name: '', source: 'none' });
     });

@@ -72,7 +72,10 @@ export function shortName(heading: string): string {
   const clauses = heading.split(/\s*[,;:!?|–—]\s*|\s+-\s+/).filter((clause) => clause.trim() !== '');
   const first = clauses[0] ?? heading;
   const words = (first.trim().split(/\s+/).length >= 2 ? first : heading)
-    .replace(/[“”"'’!?.,:;()[\]]+/g, ' ')
+    .replace(/[“”"!?.,:;()[\]]+/g, ' ')
+    // An apostrophe inside a word stays ("You're"); quotes around words go.
+    .replace(/’/g, "'")
+    .replace(/(?<![a-z])'|'(?![a-z])/gi, ' ')
     .split(/\s+/)
     .filter(Boolean);
   const meaningful = words.filter((word) => !FILLER_WORDS.has(word.toLowerCase()));
@@ -140,17 +143,28 @@ function isIdentifier(segment: string): boolean {
   return segment.split('-').length >= 3;
 }
 
+const sameWords = (a: string, b: string): boolean => a.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim() === b.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 const words = (segment: string): string => segment.replace(/[-_+.]+/g, ' ').trim();
 
-/** A screen name from a URL path: "/cart" → "Cart", "/products/123" → "Product Detail", "/" → "Home". */
-export function nameFromUrlPath(path: string): string | undefined {
-  const segments = path
+/** The segments of a path that say where in the site it is: no locale, no "/app" prefix, no file extension. */
+export function pathSegments(path: string): string[] {
+  return path
     .split('/')
     .map((segment) => decodeSafely(segment).toLowerCase().replace(/\.(html?|php|aspx?)$/, ''))
     .filter((segment) => segment !== '' && !/^(en|en-us|en-gb|us|uk|app|#)$/.test(segment));
+}
+
+/**
+ * A screen name from a URL path: "/cart" → "Cart", "/products/123" → "Product Detail", "/" → "Home"; a slug
+ * that spells the page's heading is an item too ("/album/midnight-tides" under "Midnight Tides").
+ */
+export function nameFromUrlPath(path: string, heading?: string): string | undefined {
+  const segments = pathSegments(path);
   if (segments.length === 0) return 'Home';
   const last = segments[segments.length - 1] ?? '';
-  if (segments.length >= 2 && isIdentifier(last)) {
+  // A slug of several words that spells the heading is the item's title, not a section ("/settings/billing").
+  const titleSlug = heading !== undefined && words(last).includes(' ') && sameWords(words(last), heading);
+  if (segments.length >= 2 && (isIdentifier(last) || titleSlug)) {
     const owner = segments[segments.length - 2] ?? '';
     const ownerName = SEGMENT_NAMES[owner];
     if (ownerName === 'Product Listing') return 'Product Detail';
@@ -216,7 +230,7 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 
   const payment = hasInput(/card number|name on card|cardholder|expir|cvc|cvv|security code/) || has(texts, /^card number/);
   const shipping = hasInput(/address|postal|zip|postcode|city/) || has(texts, /^(shipping|delivery|billing) (address|details|method)/);
-  if (/\bcheckout\b/.test(heading) || ((payment || shipping) && has(all, /place order|pay now|\bpay \$|complete (order|purchase)|continue to (payment|shipping|delivery)|\bcheckout\b|order summary/))) {
+  if (/\bcheckout\b|\bconfirm (and|&) pay\b/.test(heading) || ((payment || shipping) && has(all, /place order|pay now|\bpay [$€£]|complete (order|purchase)|continue to (payment|shipping|delivery)|\bcheckout\b|order summary/))) {
     return strong('Checkout');
   }
   if (/\b(cart|basket|bag)\b/.test(heading) || (has(texts, /^subtotal\b/) && has(texts, /^(order )?total\b/))) return strong('Cart');
@@ -271,12 +285,10 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   return undefined;
 }
 
-const sameWords = (a: string, b: string): boolean => a.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim() === b.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-
 /** The whole rule: address bar, page kind, highlighted navigation, heading; a modal says so. */
 export function nameScreen(evidence: NamingEvidence): ScreenNaming {
   const archetype = classifyArchetype(evidence);
-  const fromUrl = evidence.urlPath && !evidence.isModal ? nameFromUrlPath(evidence.urlPath) : undefined;
+  const fromUrl = evidence.urlPath && !evidence.isModal ? nameFromUrlPath(evidence.urlPath, evidence.heading) : undefined;
   const heading = evidence.heading ? shortName(evidence.heading) : '';
   let naming: ScreenNaming;
   if (fromUrl && (!archetype || evidence.urlPath !== '/' || !archetype.strong)) {
