@@ -2,11 +2,11 @@
 import fs from 'node:fs/promises';
 import { decodeSamples, planSampling } from './frame-stream';
 import { extractJpeg, keyframePath } from './extract';
-import type { PixelBox } from './frame-math';
+import { changedFraction, type PixelBox } from './frame-math';
 import { KeyframeSegmenter, limitPeriods, type StablePeriod } from './keyframes';
 import { mergeFrames } from './merge';
 import { createOcrUnderstander } from './ocr/ocr-understander';
-import { probeVideo } from './probe';
+import { probeVideo, type VideoInfo } from './probe';
 import type { AnalysisResult, AnalyzedFrame, AnalyzeVideoInput, Box, FrameUnderstanding, KeyFrame } from './types';
 import { UNREADABLE_VIDEO, VideoAnalysisError } from './video-analysis.error';
 import { ProcessFailedError } from './ffmpeg';
@@ -14,6 +14,11 @@ import { ProcessFailedError } from './ffmpeg';
 /** Understanding is the expensive step: at most this many key frames per video. */
 export const MAX_KEYFRAMES = 40;
 const EXTRACTIONS_AT_ONCE = 2;
+/**
+ * Settled samples differing in fewer pixels than this show the same picture (a moving cursor aside): a
+ * revisit. A typed word changes more.
+ */
+const SAME_PICTURE = 0.001;
 
 /** Progress never goes backwards and ends at exactly 100; a new stage is reported even at the same percent. */
 function progressReporter(onProgress: AnalyzeVideoInput['onProgress']): (percent: number, stage: string) => void {
@@ -39,8 +44,38 @@ export async function analyzeVideo(input: AnalyzeVideoInput): Promise<AnalysisRe
   report(0, 'probe');
   const info = await probeVideo(videoPath, signal);
   await fs.mkdir(workDir, { recursive: true });
-  report(2, 'keyframes');
+  const understander = input.understand ?? createOcrUnderstander();
+  try {
+    understander.warmUp?.();
+    report(2, 'keyframes');
+    const frames = await keyframesOf(input, info, report);
+    report(50, 'understanding');
+    const understood = await understander.understand(frames, {
+      signal,
+      onFrameDone: (done, total) => report(50 + (45 * done) / total, 'understanding'),
+    });
+    signal?.throwIfAborted();
 
+    report(96, 'page specs');
+    const { screens, screenOfFrame } = mergeFrames(frames, understood);
+    const analyzed = analyzedFrames(frames, understood, screenOfFrame);
+    // Every understood key frame stays in workDir: a screen the user adds later is looked for in them.
+    const kept = new Set(analyzed.map((frame) => frame.imagePath));
+    await removeUnusedScreenshots(frames, kept);
+    report(100, 'done');
+    return { durationSec: info.durationSec, width: info.width, height: info.height, screens, frames: analyzed };
+  } finally {
+    if (!input.understand) await understander.close?.();
+  }
+}
+
+/** Stage 2: the settled frame of every screen at rest, extracted at full resolution. */
+async function keyframesOf(
+  input: AnalyzeVideoInput,
+  info: VideoInfo,
+  report: (percent: number, stage: string) => void,
+): Promise<KeyFrame[]> {
+  const { videoPath, signal } = input;
   const plan = planSampling(info);
   const segmenter = new KeyframeSegmenter(1 / plan.fps);
   const expectedSamples = Math.max(1, Math.floor(info.durationSec * plan.fps));
@@ -66,35 +101,14 @@ export async function analyzeVideo(input: AnalyzeVideoInput): Promise<AnalysisRe
   }
 
   const device = segmenter.deviceScreen();
-  const frames = await extractKeyframes(input, periods, info.width, info.height, plan, (done) =>
-    report(40 + (10 * done) / periods.length, 'keyframes'),
+  const frames = await extractKeyframes(input, periods, info.width, info.height, plan, (done, total) =>
+    report(40 + (10 * done) / total, 'keyframes'),
   );
   if (device) {
     const viewport = toFrameBox(device, info.width / plan.width, info.height / plan.height);
     frames.forEach((frame) => (frame.viewport = viewport));
   }
-
-  const understander = input.understand ?? createOcrUnderstander();
-  let understood;
-  try {
-    report(50, 'understanding');
-    understood = await understander.understand(frames, {
-      signal,
-      onFrameDone: (done, total) => report(50 + (45 * done) / total, 'understanding'),
-    });
-  } finally {
-    if (!input.understand) await understander.close?.();
-  }
-  signal?.throwIfAborted();
-
-  report(96, 'page specs');
-  const { screens, screenOfFrame } = mergeFrames(frames, understood);
-  const analyzed = analyzedFrames(frames, understood, screenOfFrame);
-  // Every understood key frame stays in workDir: a screen the user adds later is looked for in them.
-  const kept = new Set(analyzed.map((frame) => frame.imagePath));
-  await removeUnusedScreenshots(frames, kept);
-  report(100, 'done');
-  return { durationSec: info.durationSec, width: info.width, height: info.height, screens, frames: analyzed };
+  return frames;
 }
 
 function analyzedFrames(
@@ -124,11 +138,14 @@ async function extractKeyframes(
   width: number,
   height: number,
   plan: { width: number; height: number },
-  onDone: (done: number) => void,
+  onDone: (done: number, total: number) => void,
 ): Promise<KeyFrame[]> {
   const scaleX = width / plan.width;
   const scaleY = height / plan.height;
-  const frames = periods.map((period, index): KeyFrame => {
+  const frames: KeyFrame[] = [];
+  // Frames with a picture of their own; a revisit points at one of them, never at another revisit.
+  const pictures: Array<{ frame: KeyFrame; settled: StablePeriod['settled'] }> = [];
+  periods.forEach((period, index) => {
     const frame: KeyFrame = {
       index,
       timeSec: period.settledSec,
@@ -141,20 +158,25 @@ async function extractKeyframes(
       changedRegions: period.changed.map((box) => toFrameBox(box, scaleX, scaleY)),
     };
     if (period.overlay) frame.overlay = toFrameBox(period.overlay, scaleX, scaleY);
-    return frame;
+    const same = pictures.find((earlier) => changedFraction(earlier.settled, period.settled) < SAME_PICTURE)?.frame;
+    if (same) {
+      frame.sameAs = same.index;
+      frame.imagePath = same.imagePath;
+    } else pictures.push({ frame, settled: period.settled });
+    frames.push(frame);
   });
   // Each extraction seeks and decodes from the previous key frame of the stream: two at once keep both cores busy.
   let next = 0;
   let done = 0;
   const extractNext = async (): Promise<void> => {
-    while (next < frames.length) {
-      const frame = frames[next];
+    while (next < pictures.length) {
+      const frame = pictures[next]?.frame;
       next += 1;
       if (!frame) continue;
       input.signal?.throwIfAborted();
       await extractJpeg(input.videoPath, frame.timeSec, frame.imagePath, input.signal);
       done += 1;
-      onDone(done);
+      onDone(done, pictures.length);
     }
   };
   await Promise.all(Array.from({ length: EXTRACTIONS_AT_ONCE }, extractNext));

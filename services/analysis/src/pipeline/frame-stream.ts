@@ -42,6 +42,9 @@ export async function decodeSamples(
       // The samples are small, gray and a few per second: neither deblocking nor the frames no other frame
       // refers to (B-frames) change what they show, and skipping both saves a fifth of the decoding.
       '-skip_loop_filter', 'all', '-skip_frame', 'noref',
+      // One decoding thread: on two cores the threads mostly wait for each other, and the cores are
+      // wanted by the reading that follows (a third less CPU and faster too, measured).
+      '-threads', '1',
       '-i', videoPath, '-an', '-sn',
       '-vf', `fps=${plan.fps},scale=${plan.width}:${plan.height}:flags=area,format=gray`,
       '-f', 'rawvideo', 'pipe:1',

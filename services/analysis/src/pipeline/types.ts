@@ -81,6 +81,11 @@ export interface KeyFrame {
   /** Areas that changed while this screen stayed on view (typing, toggles, hover). */
   changedRegions: Box[];
   /**
+   * An earlier key frame (its index) showing the same picture: a screen revisited as it was. This frame
+   * shares its image, and the offline reader reuses its reading.
+   */
+  sameAs?: number;
+  /**
    * The product's screen when the recording shows it inside something bigger (a phone in a simulator
    * window): understanding reads only this part, enlarged.
    */
@@ -112,6 +117,8 @@ export interface UnderstandOptions {
 /** Step 3 of the pipeline, pluggable: offline OCR today, a vision model later. */
 export interface ScreenUnderstander {
   understand(frames: KeyFrame[], options?: UnderstandOptions): Promise<FrameUnderstanding[]>;
+  /** Starts its workers while the video is still being decoded, so the first frame does not wait for them. */
+  warmUp?(): void;
   /** Releases workers; the pipeline calls it only on understanders it created itself. */
   close?(): Promise<void>;
 }

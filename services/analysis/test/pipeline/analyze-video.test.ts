@@ -127,6 +127,25 @@ describe('analyzeVideo', () => {
     );
   });
 
+  it('should share the picture and the reading of a screen revisited just as it was', async () => {
+    const cart = SYNTHETIC_SCREENS[2];
+    if (!cart) throw new Error('the fixture has a cart screen');
+    const revisits = path.join(dir, 'revisits.mp4');
+    const pricing = { heading: 'Pricing Plans', subtitle: 'Pick the plan that fits your team.', buttons: ['Start Trial'], seconds: 2.5 };
+    await makeSyntheticVideo(revisits, [cart, pricing, cart]);
+    const work = path.join(dir, 'revisits-work');
+    const again = await analyzeVideo({ videoPath: revisits, workDir: work });
+
+    const frames = again.frames ?? [];
+    const first = frames[0];
+    const last = frames[frames.length - 1];
+    expect(frames.map((frame) => frame.screenName)).toEqual(['Cart', 'Pricing', 'Cart']);
+    expect(last?.imagePath).toBe(first?.imagePath);
+    expect(last?.words).toEqual(first?.words);
+    expect(last?.timeSec).toBeGreaterThan(5);
+    expect(fs.readdirSync(work)).toHaveLength(2);
+  });
+
   it('should refuse a corrupt file with a readable reason', async () => {
     const corrupt = path.join(dir, 'corrupt.mp4');
     makeCorruptFile(corrupt);

@@ -6,15 +6,14 @@ import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { createOcrUnderstander } from '../../src/pipeline';
 import {
-  bandsShare,
   blankOutside,
-  changedBands,
-  linesOutside,
+  compareCells,
+  planRead,
   thumbnail,
   thumbnailDistance,
-  widenToLines,
+  type Region,
 } from '../../src/pipeline/ocr/incremental';
-import type { KeyFrame } from '../../src/pipeline/types';
+import type { Box, KeyFrame } from '../../src/pipeline/types';
 import { findFont } from '../fixtures/synthetic-video';
 
 const run = promisify(execFile);
@@ -29,47 +28,104 @@ function paintRows(target: Uint8Array, y0: number, y1: number, value: number, x0
   for (let y = y0; y < y1; y += 1) target.fill(value, y * W + x0, y * W + x1);
 }
 
-const line = (y: number, height: number) => ({ box: { x: 10, y, width: 100, height } });
+/** A line of "text": a speckle that is the line's own (by seed) and moves with it. */
+function paintText(target: Uint8Array, box: Box, seed: number): void {
+  for (let y = 0; y < box.height; y += 1) {
+    for (let x = 0; x < box.width; x += 1) {
+      const hash = Math.imul(x * 374761393 + y * 668265263 + seed * 2147483647, 1274126177) >>> 0;
+      if ((hash >>> 13) % 3 === 0) target[(box.y + y) * W + box.x + x] = 20;
+    }
+  }
+}
 
-describe('incremental OCR bands', () => {
-  it('should find no band between identical images or under JPEG-sized noise', () => {
-    const a = image(240);
-    const b = a.map((value, i) => value - (i % 7) * 4);
-    expect(changedBands(a, a, W, H)).toEqual([]);
-    expect(changedBands(a, b, W, H)).toEqual([]);
+interface TestLine {
+  box: Box;
+  name: string;
+}
+
+const textLine = (name: string, x: number, y: number, width = 100, height = 12): TestLine => ({ name, box: { x, y, width, height } });
+const moveUp = (line: TestLine, up: number): TestLine => ({ ...line, box: { ...line.box, y: line.box.y - up } });
+
+function draw(lines: readonly TestLine[]): Uint8Array {
+  const out = image(250);
+  lines.forEach((line) => paintText(out, line.box, [...line.name].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 7)));
+  return out;
+}
+
+const inside = (region: Region, box: Box): boolean =>
+  region.x0 <= box.x && region.y0 <= box.y && region.x1 >= box.x + box.width && region.y1 >= box.y + box.height;
+
+describe('incremental OCR plan', () => {
+  it('should read nothing and keep every line between identical images or under JPEG-sized noise', () => {
+    const lines = [textLine('Order history', 10, 20), textLine('Shipping', 10, 60)];
+    const a = draw(lines);
+    const noisy = a.map((value, i) => Math.max(0, value - (i % 7) * 4));
+    for (const b of [a, noisy]) {
+      const plan = planRead(compareCells(a, b, W, H), lines, 1, moveUp);
+      expect(plan).toEqual({ regions: [], kept: lines });
+    }
   });
 
-  it('should return the changed rows with a margin, merging close changes', () => {
-    const a = image(255);
-    const b = image(255);
-    paintRows(b, 100, 110, 0, 50, 60);
-    paintRows(b, 118, 120, 0, 200, 210);
-    paintRows(b, 180, 184, 0, 0, 8);
-    const bands = changedBands(a, b, W, H);
-    expect(bands).toHaveLength(2);
-    expect(bands[0]?.y0).toBeLessThanOrEqual(100);
-    expect(bands[0]?.y1).toBeGreaterThanOrEqual(120);
-    expect(bands[1]?.y0).toBeLessThanOrEqual(180);
-    expect(bands[1]?.y1).toBeGreaterThanOrEqual(184);
-    expect(bandsShare(bands, H)).toBeLessThan(0.4);
+  it('should read only the area around a change, widened over the line it touches, and keep the rest', () => {
+    const title = textLine('Title', 10, 10);
+    const field = textLine('Deliv', 150, 100, 60);
+    const side = textLine('Sidebar entry', 10, 100, 100);
+    const before = draw([title, field, side]);
+    const after = draw([title, textLine('Delivery', 150, 100, 110), side]);
+    const plan = planRead(compareCells(before, after, W, H), [title, field, side], 1, moveUp);
+    expect(plan?.kept).toEqual([title, side]);
+    expect(plan?.regions).toHaveLength(1);
+    const region = plan?.regions[0] as Region;
+    expect(inside(region, field.box)).toBe(true);
+    expect(inside(region, { x: 150, y: 100, width: 110, height: 12 })).toBe(true);
+    // Not the whole row: the sidebar entry beside the field is not read again.
+    expect(region.x0).toBeGreaterThan(side.box.x + side.box.width);
   });
 
-  it('should widen bands over the whole lines they cut and keep only the lines outside them', () => {
-    const lines = [line(10, 12), line(40, 20), line(90, 14)];
-    const bands = widenToLines([{ y0: 50, y1: 56 }], lines, 1, H);
-    expect(bands).toEqual([{ y0: 38, y1: 62 }]);
-    expect(linesOutside(lines, bands, 1)).toEqual([lines[0], lines[2]]);
-    // Lines are in frame pixels; bands in OCR pixels (here twice as many).
-    expect(widenToLines([{ y0: 100, y1: 104 }], lines, 2, H)).toEqual([{ y0: 78, y1: 122 }]);
+  it('should give up when nearly the whole frame changed', () => {
+    const before = draw([textLine('One', 0, 0, W, H)]);
+    const after = draw([textLine('Two', 0, 0, W, H)]);
+    expect(planRead(compareCells(before, after, W, H), [], 1, moveUp)).toBeUndefined();
   });
 
-  it('should whiten everything outside the bands', () => {
+  it('should carry lines over a scroll, keep the fixed header and sidebar, and read only the revealed rows', () => {
+    const shift = 36;
+    const header = textLine('Header', 100, 6, 200, 12);
+    const sidebar = textLine('Menu', 4, 60, 60, 12);
+    const content = [30, 60, 90, 120, 150, 180].map((y, i) => textLine(`Row ${i}`, 100, y, 180, 12));
+    /** The header is an opaque bar over the top 24 rows: content scrolls under it. */
+    const page = (lines: readonly TestLine[]): Uint8Array => {
+      const out = draw([sidebar, ...lines]);
+      paintRows(out, 0, 24, 230, 80);
+      paintText(out, header.box, 99);
+      return out;
+    };
+    const before = page(content);
+    // The content column scrolled by 36 px: row 0 went under the header, a new row came in at the bottom.
+    const scrolled = content.map((line) => moveUp(line, shift)).filter((line) => line.box.y >= 24);
+    const revealed = textLine('Row 6', 100, 180, 180, 12);
+    const after = page([...scrolled, revealed]);
+    const lines = [header, sidebar, ...content];
+
+    // Compared in place, every row of the content column changed and would be read again.
+    expect(planRead(compareCells(before, after, W, H), lines, 1, moveUp)?.kept).toEqual([header, sidebar]);
+    const plan = planRead(compareCells(before, after, W, H, shift), lines, 1, moveUp);
+    // The last carried row borders the revealed band and may be read again with it; the rest are carried.
+    expect(plan?.kept.slice(0, 6)).toEqual([header, sidebar, ...scrolled.slice(0, 4)]);
+    const read = plan?.regions ?? [];
+    expect(read.some((region) => inside(region, revealed.box))).toBe(true);
+    expect(read.every((region) => region.y0 >= 140)).toBe(true);
+  });
+
+  it('should whiten everything outside the regions', () => {
     const dark = image(0);
-    const out = blankOutside(dark, W, [{ y0: 20, y1: 30 }]);
-    expect(out[19 * W]).toBe(255);
-    expect(out[20 * W]).toBe(0);
-    expect(out[29 * W + W - 1]).toBe(0);
-    expect(out[30 * W]).toBe(255);
+    const out = blankOutside(dark, W, [{ x0: 10, y0: 20, x1: 50, y1: 30 }]);
+    expect(out[19 * W + 20]).toBe(255);
+    expect(out[20 * W + 9]).toBe(255);
+    expect(out[20 * W + 10]).toBe(0);
+    expect(out[29 * W + 49]).toBe(0);
+    expect(out[29 * W + 50]).toBe(255);
+    expect(out[30 * W + 20]).toBe(255);
   });
 
   it('should rank a nearly equal image closer than a different one by thumbnail', () => {
@@ -95,11 +151,14 @@ describe('createOcrUnderstander on frames that repeat each other', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function render(name: string, lines: string[]): Promise<KeyFrame> {
+  /** Lines 90 px apart from y=80, moved up by `scroll`, under a fixed header bar when one is named. */
+  async function render(name: string, lines: string[], page: { scroll?: number; header?: string } = {}): Promise<KeyFrame> {
     const font = findFont();
-    const draw = lines
-      .map((text, i) => `drawtext=fontfile=${font}:text='${text}':x=80:y=${80 + i * 90}:fontsize=30:fontcolor=0x111111`)
-      .join(',');
+    const text = (value: string, x: number, y: number): string => `drawtext=fontfile=${font}:text='${value}':x=${x}:y=${y}:fontsize=30:fontcolor=0x111111`;
+    const draw = [
+      ...lines.map((value, i) => text(value, 80, 80 + i * 90 - (page.scroll ?? 0))),
+      ...(page.header ? ['drawbox=x=0:y=0:w=1280:h=64:color=0xe2e8f0:t=fill', text(page.header, 40, 16)] : []),
+    ].join(',');
     const imagePath = path.join(dir, `${name}.jpg`);
     await run(ffmpegInstaller.path, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=white:s=1280x720:d=1', '-vf', draw, '-frames:v', '1', '-q:v', '3', imagePath]);
     return { index: 0, timeSec: 0, startSec: 0, endSec: 1, imagePath, width: 1280, height: 720, scrolledFromPrevious: false, changedRegions: [] };
@@ -119,6 +178,27 @@ describe('createOcrUnderstander on frames that repeat each other', () => {
       expect(readChanged?.words).not.toContain('payment');
       expect(new Set(readChanged?.words)).toEqual(new Set(changedAlone?.words));
       expect(readAgain?.words).toEqual(readFirst?.words);
+    } finally {
+      await incremental.close?.();
+      await alone.close?.();
+    }
+  }, 60_000);
+
+  it('should read a scrolled frame under a fixed header the same as reading it alone', async () => {
+    const rows = ['Invoice 1001 paid', 'Invoice 1002 overdue', 'Invoice 1003 draft', 'Invoice 1004 paid', 'Invoice 1005 void', 'Invoice 1006 sent', 'Invoice 1007 paid', 'Invoice 1008 draft', 'Invoice 1009 sent'];
+    const top = await render('top', rows, { header: 'Billing' });
+    const scrolled = await render('scrolled', rows, { header: 'Billing', scroll: 120 });
+
+    const incremental = createOcrUnderstander({ workers: 1 });
+    const alone = createOcrUnderstander({ workers: 1 });
+    try {
+      const [, readScrolled] = await incremental.understand([top, { ...scrolled, index: 1 }]);
+      const [scrolledAlone] = await alone.understand([scrolled]);
+      expect(readScrolled?.words).toEqual(expect.arrayContaining(['billing', '1003', '1008', '1009']));
+      // 1001 went under the header and 1002 half under it: neither may be carried over whole from the first read;
+      // 1009 came into view.
+      expect(readScrolled?.words).not.toContain('1001');
+      expect(new Set(readScrolled?.words)).toEqual(new Set(scrolledAlone?.words));
     } finally {
       await incremental.close?.();
       await alone.close?.();

@@ -63,11 +63,13 @@ function geometryOf(frame: KeyFrame): Geometry {
   return { area, scale, width: even(area.width), height: even(area.height) };
 }
 
-/** One promise per frame, fulfilled in order as the decoder gets through them. */
+/** One promise per frame, fulfilled in order as the decoder gets through them; never for a revisit (`sameAs`). */
 export function prepareFrames(frames: readonly KeyFrame[], signal?: AbortSignal): Array<Promise<PreparedImage>> {
   const images = pendingList<PreparedImage>(frames.length);
   const groups = new Map<string, number[]>();
   frames.forEach((frame, i) => {
+    // A revisit is read as the frame it repeats: its image is not needed.
+    if (frame.sameAs !== undefined) return;
     const { area, width, height } = geometryOf(frame);
     const key = `${Math.round(area.x)},${Math.round(area.y)},${Math.round(area.width)},${Math.round(area.height)}:${width}x${height}`;
     groups.set(key, [...(groups.get(key) ?? []), i]);
@@ -112,7 +114,7 @@ async function decodeGroup(
   await runProcess(
     ffmpegPath,
     [
-      '-v', 'error', '-nostdin', '-f', 'image2pipe', '-c:v', 'mjpeg', '-i', 'pipe:0',
+      '-v', 'error', '-nostdin', '-threads', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-i', 'pipe:0',
       '-vf', `${crop}scale=${width}:${height}:flags=bicubic,format=rgb24`, '-f', 'rawvideo', 'pipe:1',
     ],
     { signal, onStdout: cut, stdin: jpegs() },

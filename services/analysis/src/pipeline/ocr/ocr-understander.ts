@@ -2,16 +2,8 @@
 import os from 'node:os';
 import type { Box, FrameUnderstanding, KeyFrame, ScreenUnderstander, UnderstandOptions } from '../types';
 import { understandPage, type VideoContext } from './screen-layout';
-import {
-  bandsShare,
-  blankOutside,
-  changedBands,
-  linesOutside,
-  MAX_CHANGED_SHARE,
-  thumbnail,
-  thumbnailDistance,
-  widenToLines,
-} from './incremental';
+import { area, blankOutside, compareCells, planRead, thumbnail, thumbnailDistance, type ReadPlan } from './incremental';
+import { verticalShift } from '../frame-math';
 import { pendingList } from '../streaming';
 import { prepareFrames, type PreparedImage } from './frame-images';
 import { TesseractEngine, type OcrLine, type OcrPage } from './tesseract-engine';
@@ -20,6 +12,9 @@ export interface OcrUnderstanderOptions {
   /** Tesseract workers reading frames at once (one per core, at most two: each holds ~100 MB). */
   workers?: number;
 }
+
+/** Past this share of the frame to read again, the change is checked for a scroll (tens of ms, against seconds of reading). */
+const SCROLL_CHECK_SHARE = 0.05;
 
 const DEFAULT_WORKERS = Math.max(1, Math.min(2, os.availableParallelism()));
 
@@ -41,6 +36,7 @@ export function createOcrUnderstander(options: OcrUnderstanderOptions = {}): Scr
       }
       return results;
     },
+    warmUp: () => engines.forEach((engine) => engine.warmUp()),
     close: async () => {
       await Promise.all(engines.map((engine) => engine.close()));
     },
@@ -99,6 +95,11 @@ function readAll(
       if (!page || !image) continue;
       try {
         signal?.throwIfAborted();
+        const same = pages.promises[frames[i]?.sameAs ?? -1];
+        if (same) {
+          same.then((earlier) => pages.resolve(i, earlier), (error: unknown) => pages.reject(i, error));
+          continue;
+        }
         const prepared = await image;
         const thumb = thumbnail(prepared.gray, prepared.width, prepared.height);
         const reference = mostAlike(read, prepared, thumb);
@@ -131,20 +132,35 @@ function mostAlike(read: readonly ReadFrame[], prepared: PreparedImage, thumb: F
   return best;
 }
 
-/** All lines of the frame: read whole, or the reference's unchanged lines plus a read of the changed rows. */
+/**
+ * All lines of the frame: read whole, or the reference's lines that still stand (moved with the page when
+ * it scrolled) plus a read of what changed.
+ */
 async function readChanges(
   engine: TesseractEngine,
   prepared: PreparedImage,
   reference: ReadFrame | undefined,
   signal: AbortSignal | undefined,
 ): Promise<OcrLine[]> {
-  const { width, height, scale } = prepared;
-  const changed = reference ? changedBands(reference.gray, prepared.gray, width, height) : undefined;
-  if (!reference || !changed || bandsShare(changed, height) > MAX_CHANGED_SHARE) return engine.recognize(prepared, signal);
-  const before = (await reference.page).lines;
-  const bands = widenToLines(changed, before, scale, height);
-  const kept = linesOutside(before, bands, scale);
-  if (bands.length === 0) return kept;
-  const fresh = await engine.recognize(prepared, signal, blankOutside(prepared.cleaned, width, bands));
-  return [...kept, ...fresh].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  const plan = reference ? planAgainst(reference, prepared, (await reference.page).lines) : undefined;
+  if (!plan) return engine.recognize(prepared, signal);
+  if (plan.regions.length === 0) return plan.kept;
+  const fresh = await engine.recognize(prepared, signal, blankOutside(prepared.cleaned, prepared.width, plan.regions));
+  return [...plan.kept, ...fresh].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+}
+
+function planAgainst(reference: ReadFrame, prepared: PreparedImage, lines: OcrLine[]): ReadPlan<OcrLine> | undefined {
+  const { width, height, gray, scale } = prepared;
+  const inPlace = planRead(compareCells(reference.gray, gray, width, height), lines, scale, moveUp);
+  // A small change (typing, a toast) is no scroll; a big one may be, and then most lines only moved.
+  if (inPlace && area(inPlace.regions) < SCROLL_CHECK_SHARE * width * height) return inPlace;
+  const shift = verticalShift({ width, height, data: reference.gray }, { width, height, data: gray });
+  const scrolled = shift === 0 ? undefined : planRead(compareCells(reference.gray, gray, width, height, shift), lines, scale, moveUp);
+  if (!scrolled) return inPlace;
+  return !inPlace || area(scrolled.regions) < area(inPlace.regions) ? scrolled : inPlace;
+}
+
+function moveUp(line: OcrLine, up: number): OcrLine {
+  const lift = (box: Box): Box => ({ ...box, y: box.y - up });
+  return { ...line, box: lift(line.box), words: line.words.map((word) => ({ ...word, box: lift(word.box) })) };
 }

@@ -51,6 +51,13 @@ export class TesseractEngine {
     return this.worker;
   }
 
+  /** Loads the model now rather than on the first frame; a failure here surfaces again on that frame. */
+  warmUp(): void {
+    this.start().catch(() => {
+      this.worker = undefined;
+    });
+  }
+
   /**
    * Reads the prepared image; word boxes come back in the pixels of the frame part that was prepared
    * (the viewport's own when there is one). `image` replaces the prepared pixels (the same image with parts blanked out).
