@@ -85,18 +85,20 @@ function rowDiff(a: GrayFrame, ya: number, b: GrayFrame, yb: number, span: Span)
 /** The columns that changed: a scroll moves the content area, never a static sidebar beside it. */
 function changedSpan(a: GrayFrame, b: GrayFrame): Span | undefined {
   const { width, height } = a;
+  // Row by row (the order the pixels lie in), counting changed pixels per column.
+  const changedInColumn = new Uint16Array(width);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0, i = y * width; x < width; x += 1, i += 1) {
+      const delta = (a.data[i] as number) - (b.data[i] as number);
+      if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) changedInColumn[x] = (changedInColumn[x] as number) + 1;
+    }
+  }
   let x0 = width;
   let x1 = -1;
   for (let x = 0; x < width; x += 1) {
-    let changed = 0;
-    for (let y = 0; y < height; y += 1) {
-      const delta = (a.data[y * width + x] ?? 0) - (b.data[y * width + x] ?? 0);
-      if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) changed += 1;
-    }
-    if (changed >= 2) {
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-    }
+    if ((changedInColumn[x] as number) < 2) continue;
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
   }
   return x1 - x0 >= width * 0.2 ? { x0, x1: x1 + 1 } : undefined;
 }
@@ -127,8 +129,14 @@ export function verticalShift(before: GrayFrame, after: GrayFrame): number {
     if (count >= height * 0.15) scored.push({ dy, score: sum / count });
   }
   scored.sort((p, q) => p.score - q.score);
+  // How each row differs from itself does not depend on the offset tried: measured once, when first needed.
+  const inPlace = new Float64Array(height).fill(-1);
+  const inPlaceDiff = (y: number): number => {
+    if ((inPlace[y] as number) < 0) inPlace[y] = rowDiff(after, y, before, y, span);
+    return inPlace[y] as number;
+  };
   for (const { dy } of scored.slice(0, 10)) {
-    if (shiftExplainsChange(before, after, statsA, statsB, dy, span)) return dy;
+    if (shiftExplainsChange(before, after, statsA, statsB, dy, span, inPlaceDiff)) return dy;
   }
   return 0;
 }
@@ -140,6 +148,7 @@ function shiftExplainsChange(
   statsB: RowStats,
   dy: number,
   span: Span,
+  inPlaceDiff: (y: number) => number,
 ): boolean {
   const { height } = before;
   let busyRows = 0;
@@ -151,16 +160,19 @@ function shiftExplainsChange(
     if (ya < 0 || ya >= height) continue;
     if (!statsB.busy[y] && !statsA.busy[ya]) continue;
     busyRows += 1;
-    const inPlace = rowDiff(after, y, before, y, span);
+    const inPlace = inPlaceDiff(y);
+    // A row that also matches where it was is static (a sticky bar) or featureless: no evidence of a scroll.
+    if (inPlace < ROW_MATCH) {
+      matchedInPlace += 1;
+      continue;
+    }
     // Scrolling rarely moves a whole number of sample rows: the neighbours of the target row count too.
     const shifted = Math.min(
       rowDiff(after, y, before, ya, span),
       ya > 0 ? rowDiff(after, y, before, ya - 1, span) : 255,
       ya < height - 1 ? rowDiff(after, y, before, ya + 1, span) : 255,
     );
-    // A row that also matches where it was is static (a sticky bar) or featureless: no evidence of a scroll.
-    if (inPlace < ROW_MATCH) matchedInPlace += 1;
-    else if (shifted < ROW_MATCH * 1.6 && shifted < inPlace * 0.5) {
+    if (shifted < ROW_MATCH * 1.6 && shifted < inPlace * 0.5) {
       matchedShifted += 1;
       // Text and edges that line up prove a scroll; flat colour bands line up with anything.
       if ((statsB.energy[y] ?? 0) > TEXTURED) texturedShifted += 1;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   analyzeVideo,
+  createOcrUnderstander,
   NO_VIDEO_STREAM,
   UNREADABLE_VIDEO,
   VideoAnalysisError,
@@ -125,6 +126,17 @@ describe('analyzeVideo', () => {
     expect(new Set(progress.map((entry) => entry.stage))).toEqual(
       new Set(['probe', 'keyframes', 'understanding', 'page specs', 'done']),
     );
+  });
+
+  it('should read a video the same way whatever the number of workers', async () => {
+    // Which earlier frame a frame is read against is decided from pixels, never from which reading finished first.
+    const alone = createOcrUnderstander({ workers: 1 });
+    try {
+      const again = await analyzeVideo({ videoPath: video, workDir: path.join(dir, 'one-worker'), understand: alone });
+      expect(again.frames?.map((frame) => frame.words)).toEqual(result.frames?.map((frame) => frame.words));
+    } finally {
+      await alone.close?.();
+    }
   });
 
   it('should share the picture and the reading of a screen revisited just as it was', async () => {

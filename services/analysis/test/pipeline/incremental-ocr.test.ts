@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { createOcrUnderstander } from '../../src/pipeline';
 import {
-  blankOutside,
+  cutOut,
   compareCells,
   planRead,
   thumbnail,
@@ -117,15 +117,23 @@ describe('incremental OCR plan', () => {
     expect(read.every((region) => region.y0 >= 140)).toBe(true);
   });
 
-  it('should whiten everything outside the regions', () => {
+  it('should cut the regions out onto white within their bounding box and a margin', () => {
     const dark = image(0);
-    const out = blankOutside(dark, W, [{ x0: 10, y0: 20, x1: 50, y1: 30 }]);
-    expect(out[19 * W + 20]).toBe(255);
-    expect(out[20 * W + 9]).toBe(255);
-    expect(out[20 * W + 10]).toBe(0);
-    expect(out[29 * W + 49]).toBe(0);
-    expect(out[29 * W + 50]).toBe(255);
-    expect(out[30 * W + 20]).toBe(255);
+    const { region, pixels } = cutOut(dark, W, H, [
+      { x0: 10, y0: 20, x1: 50, y1: 30 },
+      { x0: 60, y0: 40, x1: 70, y1: 45 },
+    ]);
+    expect(region).toEqual({ x0: 2, y0: 12, x1: 78, y1: 53 });
+    const at = (x: number, y: number): number | undefined => pixels[(y - region.y0) * (region.x1 - region.x0) + x - region.x0];
+    expect(at(10, 19)).toBe(255);
+    expect(at(9, 20)).toBe(255);
+    expect(at(10, 20)).toBe(0);
+    expect(at(49, 29)).toBe(0);
+    expect(at(50, 29)).toBe(255);
+    expect(at(10, 30)).toBe(255);
+    expect(at(60, 40)).toBe(0);
+    expect(at(65, 35)).toBe(255);
+    expect(pixels).toHaveLength(76 * 41);
   });
 
   it('should rank a nearly equal image closer than a different one by thumbnail', () => {

@@ -267,11 +267,32 @@ export function thumbnailDistance(a: Float32Array, b: Float32Array): number {
   return total / a.length;
 }
 
-/** A copy of the image with everything outside the regions painted white: tesseract then reads only them. */
-export function blankOutside(image: Uint8Array, width: number, regions: readonly Region[]): Uint8Array {
-  const out = new Uint8Array(image.length).fill(255);
+/** White kept around the regions cut out, so no text touches the edge of what tesseract reads. */
+const CUT_MARGIN = 8;
+
+/** Pixels of an OCR image's rectangle, row by row. */
+export interface Window {
+  region: Region;
+  pixels: Uint8Array;
+}
+
+/**
+ * The regions cut out of the image onto white, within their bounding box and a white margin: tesseract
+ * then reads only them, and its layout pass goes over that box instead of the whole frame.
+ */
+export function cutOut(image: Uint8Array, width: number, height: number, regions: readonly Region[]): Window {
+  const region = {
+    x0: Math.max(0, Math.min(...regions.map((r) => r.x0)) - CUT_MARGIN),
+    y0: Math.max(0, Math.min(...regions.map((r) => r.y0)) - CUT_MARGIN),
+    x1: Math.min(width, Math.max(...regions.map((r) => r.x1)) + CUT_MARGIN),
+    y1: Math.min(height, Math.max(...regions.map((r) => r.y1)) + CUT_MARGIN),
+  };
+  const cutWidth = region.x1 - region.x0;
+  const pixels = new Uint8Array(cutWidth * (region.y1 - region.y0)).fill(255);
   for (const r of regions) {
-    for (let y = r.y0; y < r.y1; y += 1) out.set(image.subarray(y * width + r.x0, y * width + r.x1), y * width + r.x0);
+    for (let y = r.y0; y < r.y1; y += 1) {
+      pixels.set(image.subarray(y * width + r.x0, y * width + r.x1), (y - region.y0) * cutWidth + r.x0 - region.x0);
+    }
   }
-  return out;
+  return { region, pixels };
 }

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import type { Box, FrameUnderstanding, KeyFrame, ScreenUnderstander, UnderstandOptions } from '../types';
 import { understandPage, type VideoContext } from './screen-layout';
-import { area, blankOutside, compareCells, planRead, thumbnail, thumbnailDistance, type ReadPlan } from './incremental';
+import { area, compareCells, cutOut, planRead, thumbnail, thumbnailDistance, type CellChanges, type ReadPlan } from './incremental';
 import { verticalShift } from '../frame-math';
 import { pendingList } from '../streaming';
 import { prepareFrames, type PreparedImage } from './frame-images';
@@ -64,12 +64,14 @@ function viewportFrame(frame: KeyFrame, viewport: Box): KeyFrame {
   return inside;
 }
 
-/** A frame read so far, as a reference for the frames after it. */
+/** A frame read or being read, as a reference for the frames after it. */
 interface ReadFrame {
   width: number;
   height: number;
   gray: Uint8Array;
   thumb: Float32Array;
+  /** OCR pixels its reading covers, judged from pixels alone: what a frame waiting for its lines waits for. */
+  readArea: number;
   page: Promise<OcrPage>;
 }
 
@@ -83,8 +85,9 @@ function readAll(
   signal: AbortSignal | undefined,
 ): Array<Promise<OcrPage>> {
   const pages = pendingList<OcrPage>(frames.length);
+  // What each frame offers the frames after it; nothing for a revisit, which is never read.
+  const offers = pendingList<ReadFrame | undefined>(frames.length);
   const images = prepareFrames(frames, signal);
-  const read: ReadFrame[] = [];
   let next = 0;
   const work = async (engine: TesseractEngine): Promise<void> => {
     while (next < frames.length) {
@@ -97,19 +100,26 @@ function readAll(
         signal?.throwIfAborted();
         const same = pages.promises[frames[i]?.sameAs ?? -1];
         if (same) {
+          offers.resolve(i, undefined);
           same.then((earlier) => pages.resolve(i, earlier), (error: unknown) => pages.reject(i, error));
           continue;
         }
         const prepared = await image;
+        const earlier = (await Promise.all(offers.promises.slice(0, i))).filter(
+          (frame): frame is ReadFrame => frame?.width === prepared.width && frame.height === prepared.height,
+        );
         const thumb = thumbnail(prepared.gray, prepared.width, prepared.height);
-        const reference = mostAlike(read, prepared, thumb);
-        read.push({ width: prepared.width, height: prepared.height, gray: prepared.gray, thumb, page });
+        const { difference, readArea } = chooseReference(earlier, prepared, thumb);
+        offers.resolve(i, { width: prepared.width, height: prepared.height, gray: prepared.gray, thumb, readArea, page });
+        const plan = difference && planFor(difference, (await difference.reference.page).lines, prepared.scale);
         const { cleaned: _cleaned, ...pixels } = prepared;
-        pages.resolve(i, { ...pixels, lines: await readChanges(engine, prepared, reference, signal) });
+        pages.resolve(i, { ...pixels, lines: await readPlanned(engine, prepared, plan, signal) });
       } catch (error) {
-        pages.reject(i, error);
         // Everything after a failure fails the same way: stop this worker, reject what is left.
-        for (let j = next; j < frames.length; j += 1) pages.reject(j, error);
+        for (const j of [i, ...Array.from({ length: frames.length - next }, (_, k) => next + k)]) {
+          pages.reject(j, error);
+          offers.reject(j, error);
+        }
         next = frames.length;
       }
     }
@@ -118,11 +128,10 @@ function readAll(
   return pages.promises;
 }
 
-function mostAlike(read: readonly ReadFrame[], prepared: PreparedImage, thumb: Float32Array): ReadFrame | undefined {
+function mostAlike(read: readonly ReadFrame[], thumb: Float32Array): ReadFrame | undefined {
   let best: ReadFrame | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of read) {
-    if (candidate.width !== prepared.width || candidate.height !== prepared.height) continue;
     const distance = thumbnailDistance(candidate.thumb, thumb);
     if (distance < bestDistance) {
       best = candidate;
@@ -132,32 +141,71 @@ function mostAlike(read: readonly ReadFrame[], prepared: PreparedImage, thumb: F
   return best;
 }
 
+/** How a frame differs from an earlier one: in place and, when much changed, after the scroll that explains most. */
+interface Difference {
+  reference: ReadFrame;
+  inPlace: CellChanges;
+  scrolled?: CellChanges;
+}
+
+function differenceFrom(reference: ReadFrame, prepared: PreparedImage): Difference {
+  const { width, height, gray, scale } = prepared;
+  const inPlace = compareCells(reference.gray, gray, width, height);
+  // A small change (typing, a toast) is no scroll; a big one may be, and then most lines only moved.
+  const changed = planRead(inPlace, [], scale, moveUp);
+  if (changed && area(changed.regions) < SCROLL_CHECK_SHARE * width * height) return { reference, inPlace };
+  const shift = verticalShift({ width, height, data: reference.gray }, { width, height, data: gray });
+  return shift === 0 ? { reference, inPlace } : { reference, inPlace, scrolled: compareCells(reference.gray, gray, width, height, shift) };
+}
+
+/** What to read given the reference's lines: the in-place or the scrolled reading, whichever reads less; undefined to read all. */
+function planFor(difference: Difference, lines: OcrLine[], scale: number): ReadPlan<OcrLine> | undefined {
+  const inPlace = planRead(difference.inPlace, lines, scale, moveUp);
+  const scrolled = difference.scrolled && planRead(difference.scrolled, lines, scale, moveUp);
+  if (!scrolled) return inPlace;
+  return !inPlace || area(scrolled.regions) < area(inPlace.regions) ? scrolled : inPlace;
+}
+
+/**
+ * The earlier frame to read this one against, and how much of it will be read. The frame read just before
+ * it is usually still being read by the other worker: waiting for its lines leaves a core idle for about
+ * half its reading, so it is chosen only when it saves more than that over the most alike frame before it.
+ * Decided from pixels alone (changed cells, before lines widen them), so that a video is read the same
+ * way whatever the timing.
+ */
+function chooseReference(
+  earlier: readonly ReadFrame[],
+  prepared: PreparedImage,
+  thumb: Float32Array,
+): { difference?: Difference; readArea: number } {
+  const whole = prepared.width * prepared.height;
+  const option = (reference: ReadFrame | undefined): { difference?: Difference; readArea: number } => {
+    if (!reference) return { readArea: whole };
+    const difference = differenceFrom(reference, prepared);
+    const plan = planFor(difference, [], prepared.scale);
+    return { difference, readArea: plan ? area(plan.regions) : whole };
+  };
+  const previous = earlier[earlier.length - 1];
+  const settled = option(mostAlike(earlier.slice(0, -1), thumb));
+  if (!previous) return settled;
+  const latest = option(previous);
+  return latest.readArea + previous.readArea / 2 < settled.readArea ? latest : settled;
+}
+
 /**
  * All lines of the frame: read whole, or the reference's lines that still stand (moved with the page when
  * it scrolled) plus a read of what changed.
  */
-async function readChanges(
+async function readPlanned(
   engine: TesseractEngine,
   prepared: PreparedImage,
-  reference: ReadFrame | undefined,
+  plan: ReadPlan<OcrLine> | undefined,
   signal: AbortSignal | undefined,
 ): Promise<OcrLine[]> {
-  const plan = reference ? planAgainst(reference, prepared, (await reference.page).lines) : undefined;
   if (!plan) return engine.recognize(prepared, signal);
   if (plan.regions.length === 0) return plan.kept;
-  const fresh = await engine.recognize(prepared, signal, blankOutside(prepared.cleaned, prepared.width, plan.regions));
+  const fresh = await engine.recognize(prepared, signal, cutOut(prepared.cleaned, prepared.width, prepared.height, plan.regions));
   return [...plan.kept, ...fresh].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
-}
-
-function planAgainst(reference: ReadFrame, prepared: PreparedImage, lines: OcrLine[]): ReadPlan<OcrLine> | undefined {
-  const { width, height, gray, scale } = prepared;
-  const inPlace = planRead(compareCells(reference.gray, gray, width, height), lines, scale, moveUp);
-  // A small change (typing, a toast) is no scroll; a big one may be, and then most lines only moved.
-  if (inPlace && area(inPlace.regions) < SCROLL_CHECK_SHARE * width * height) return inPlace;
-  const shift = verticalShift({ width, height, data: reference.gray }, { width, height, data: gray });
-  const scrolled = shift === 0 ? undefined : planRead(compareCells(reference.gray, gray, width, height, shift), lines, scale, moveUp);
-  if (!scrolled) return inPlace;
-  return !inPlace || area(scrolled.regions) < area(inPlace.regions) ? scrolled : inPlace;
 }
 
 function moveUp(line: OcrLine, up: number): OcrLine {

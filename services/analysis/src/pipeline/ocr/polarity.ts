@@ -10,10 +10,10 @@ const DARK = 128;
 /** A region is a dark background when most of a wide neighbourhood is dark (bold text alone never is). */
 const DARK_REGION_SHARE = 0.62;
 
-/** A summed-area table of `values` (width+1 by height+1, first row and column zero). */
-function integralOf(values: ArrayLike<number>, width: number, height: number): Float64Array {
+/** A summed-area table (width+1 by height+1, first row and column zero); 32 bits hold the values below 128 it sums over 16 million pixels. */
+function integralOf(values: Uint8Array, width: number, height: number): Int32Array {
   const stride = width + 1;
-  const integral = new Float64Array(stride * (height + 1));
+  const integral = new Int32Array(stride * (height + 1));
   for (let y = 0; y < height; y += 1) {
     let rowSum = 0;
     const row = y * width;
@@ -50,7 +50,7 @@ class Windows {
     this.ys = windowBounds(height, radius);
   }
 
-  sum(integral: Float64Array, x: number, y: number): number {
+  sum(integral: Int32Array, x: number, y: number): number {
     const x0 = this.xs.from[x] as number;
     const x1 = this.xs.to[x] as number;
     const r0 = (this.ys.from[y] as number) * this.stride;
@@ -61,7 +61,7 @@ class Windows {
   }
 
   /** The table's sum over the rectangle [x0, x1) x [y0, y1), clipped to the image. */
-  sumOver(integral: Float64Array, x0: number, y0: number, x1: number, y1: number): number {
+  sumOver(integral: Int32Array, x0: number, y0: number, x1: number, y1: number): number {
     const width = this.stride - 1;
     const height = this.ys.from.length;
     const left = Math.max(0, x0);
@@ -102,7 +102,6 @@ export function normalizePolarity(gray: Uint8Array, width: number, height: numbe
     }
   }
   const dark = integralOf(isDark, width, height);
-  const darkSum = integralOf(darkValue, width, height);
   const wideWindows = new Windows(width, height, wide);
   const region = new Uint8Array(pixels);
   let anyRegion = false;
@@ -125,6 +124,7 @@ export function normalizePolarity(gray: Uint8Array, width: number, height: numbe
   if (!anyRegion) return out;
   // The rim inside a dark region is not "mostly dark" around it: its dark pixels still belong to the region.
   const nearRegion = integralOf(region, width, height);
+  const darkSum = integralOf(darkValue, width, height);
   const edgeWindows = new Windows(width, height, edge);
   forEachBlock(width, height, (x0, y0, x1, y1) => {
     // No region pixel within reach of the block: nothing in it is inverted.

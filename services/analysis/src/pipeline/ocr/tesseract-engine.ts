@@ -2,10 +2,12 @@
  * OCR of one frame with tesseract.js and its bundled English model: no download at run time. One worker
  * is started lazily and reused for every frame.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
 import type { Box } from '../types';
 import type { PreparedImage } from './frame-images';
+import type { Window } from './incremental';
 
 export interface OcrWord {
   text: string;
@@ -31,8 +33,12 @@ function bundledLanguagePath(): string {
   return path.join(path.dirname(packageJson), '4.0.0_best_int');
 }
 
+/** A 480x120 grey PNG of a heading, a line of links and a line of small text (services/analysis/assets). */
+const WARM_UP_IMAGE = path.join(__dirname, '../../../assets/ocr-warm-up.png');
+
 export class TesseractEngine {
   private worker: Promise<Worker> | undefined;
+  private warming: Promise<void> = Promise.resolve();
 
   private start(): Promise<Worker> {
     this.worker ??= (async () => {
@@ -51,26 +57,44 @@ export class TesseractEngine {
     return this.worker;
   }
 
-  /** Loads the model now rather than on the first frame; a failure here surfaces again on that frame. */
+  /**
+   * Loads the model now rather than on the first frame, and reads a few lines of UI text: the engine's
+   * first reading is slow (a quarter of a second more on a full frame), better spent while the video is
+   * still being decoded. A failure to load surfaces again on the first frame.
+   */
   warmUp(): void {
-    this.start().catch(() => {
+    const started = this.start();
+    started.catch(() => {
       this.worker = undefined;
     });
+    // close() waits for it: tesseract.js fails unhandled when a job goes to a terminated worker.
+    this.warming = started
+      .then(async (worker) => worker.recognize(await fs.promises.readFile(WARM_UP_IMAGE)))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   }
 
   /**
-   * Reads the prepared image; word boxes come back in the pixels of the frame part that was prepared
-   * (the viewport's own when there is one). `image` replaces the prepared pixels (the same image with parts blanked out).
+   * Reads the prepared image, or only a window of it; word boxes come back in the pixels of the frame part
+   * that was prepared (the viewport's own when there is one).
    */
-  async recognize(prepared: PreparedImage, signal?: AbortSignal, image: Uint8Array = prepared.cleaned): Promise<OcrLine[]> {
-    const { width: w, height: h, scale } = prepared;
-    const pgm = Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'ascii'), Buffer.from(image)]);
+  async recognize(prepared: PreparedImage, signal?: AbortSignal, window?: Window): Promise<OcrLine[]> {
+    const { scale } = prepared;
+    const { region, pixels } = window ?? {
+      region: { x0: 0, y0: 0, x1: prepared.width, y1: prepared.height },
+      pixels: prepared.cleaned,
+    };
+    const w = region.x1 - region.x0;
+    const h = region.y1 - region.y0;
+    const pgm = Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'ascii'), Buffer.from(pixels)]);
     signal?.throwIfAborted();
     const worker = await this.start();
     const result = await this.untilAborted(worker.recognize(pgm, {}, { blocks: true, text: false }), signal);
     const toFrame = (bbox: { x0: number; y0: number; x1: number; y1: number }): Box => ({
-      x: bbox.x0 / scale,
-      y: bbox.y0 / scale,
+      x: (bbox.x0 + region.x0) / scale,
+      y: (bbox.y0 + region.y0) / scale,
       width: (bbox.x1 - bbox.x0) / scale,
       height: (bbox.y1 - bbox.y0) / scale,
     });
@@ -123,6 +147,7 @@ export class TesseractEngine {
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
+    await this.warming;
     if (worker) await (await worker).terminate();
   }
 }
