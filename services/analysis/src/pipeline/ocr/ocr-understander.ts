@@ -77,7 +77,8 @@ interface ReadFrame {
 
 /**
  * One promise per frame, fulfilled as the workers get through the frames in order. A frame much like one
- * read before it is read only where it differs (see incremental.ts).
+ * read before it is read only where it differs (see incremental.ts). What to read of each frame is
+ * decided on the main thread as its image arrives, while the workers read the frames before it.
  */
 function readAll(
   engines: TesseractEngine[],
@@ -85,47 +86,70 @@ function readAll(
   signal: AbortSignal | undefined,
 ): Array<Promise<OcrPage>> {
   const pages = pendingList<OcrPage>(frames.length);
-  // What each frame offers the frames after it; nothing for a revisit, which is never read.
-  const offers = pendingList<ReadFrame | undefined>(frames.length);
+  // Each frame to read, with its reference; nothing for a revisit, which is read as the frame it repeats.
+  const planned = pendingList<Planned | undefined>(frames.length);
   const images = prepareFrames(frames, signal);
+  const fail = (from: number, error: unknown): void => {
+    for (let j = from; j < frames.length; j += 1) {
+      pages.reject(j, error);
+      planned.reject(j, error);
+    }
+  };
+
+  void (async () => {
+    const earlier: ReadFrame[] = [];
+    for (const [i, frame] of frames.entries()) {
+      if (frame.sameAs !== undefined) {
+        planned.resolve(i, undefined);
+        continue;
+      }
+      try {
+        const prepared = (await images[i]) as PreparedImage;
+        const thumb = thumbnail(prepared.gray, prepared.width, prepared.height);
+        const alike = earlier.filter((read) => read.width === prepared.width && read.height === prepared.height);
+        const { difference, readArea } = chooseReference(alike, prepared, thumb);
+        const page = pages.promises[i] as Promise<OcrPage>;
+        earlier.push({ width: prepared.width, height: prepared.height, gray: prepared.gray, thumb, readArea, page });
+        planned.resolve(i, { prepared, difference });
+      } catch (error) {
+        fail(i, error);
+        return;
+      }
+    }
+  })();
+
   let next = 0;
   const work = async (engine: TesseractEngine): Promise<void> => {
     while (next < frames.length) {
       const i = next;
       next += 1;
-      const page = pages.promises[i];
-      const image = images[i];
-      if (!page || !image) continue;
       try {
         signal?.throwIfAborted();
         const same = pages.promises[frames[i]?.sameAs ?? -1];
         if (same) {
-          offers.resolve(i, undefined);
           same.then((earlier) => pages.resolve(i, earlier), (error: unknown) => pages.reject(i, error));
           continue;
         }
-        const prepared = await image;
-        const earlier = (await Promise.all(offers.promises.slice(0, i))).filter(
-          (frame): frame is ReadFrame => frame?.width === prepared.width && frame.height === prepared.height,
-        );
-        const thumb = thumbnail(prepared.gray, prepared.width, prepared.height);
-        const { difference, readArea } = chooseReference(earlier, prepared, thumb);
-        offers.resolve(i, { width: prepared.width, height: prepared.height, gray: prepared.gray, thumb, readArea, page });
+        const { prepared, difference } = (await planned.promises[i]) as Planned;
         const plan = difference && planFor(difference, (await difference.reference.page).lines, prepared.scale);
         const { cleaned: _cleaned, ...pixels } = prepared;
         pages.resolve(i, { ...pixels, lines: await readPlanned(engine, prepared, plan, signal) });
       } catch (error) {
         // Everything after a failure fails the same way: stop this worker, reject what is left.
-        for (const j of [i, ...Array.from({ length: frames.length - next }, (_, k) => next + k)]) {
-          pages.reject(j, error);
-          offers.reject(j, error);
-        }
+        pages.reject(i, error);
+        fail(next, error);
         next = frames.length;
       }
     }
   };
   engines.forEach((engine) => void work(engine));
   return pages.promises;
+}
+
+/** A frame ready to read: its image, and how it differs from the frame it is read against. */
+interface Planned {
+  prepared: PreparedImage;
+  difference?: Difference;
 }
 
 function mostAlike(read: readonly ReadFrame[], thumb: Float32Array): ReadFrame | undefined {
