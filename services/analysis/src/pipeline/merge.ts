@@ -3,7 +3,7 @@
  * words, or reached by scrolling) form a visit; a later visit of a known screen joins its spec.
  */
 import type { DetectedScreen, FrameUnderstanding, KeyFrame, UiElement, UserAction } from './types';
-import { pathSegments, shortName } from './ocr/screen-naming';
+import { normalizeName, pathSegments, shortName } from './ocr/screen-naming';
 import { SUBMIT_VERBS } from './ocr/vocabulary';
 
 /** Word-set overlap above which two frames show the same screen. */
@@ -12,10 +12,6 @@ const SAME_SCREEN_WORDS = 0.5;
 interface Visit {
   frames: Array<{ frame: KeyFrame; seen: FrameUnderstanding }>;
   isModal: boolean;
-}
-
-export function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
 export function jaccard(a: readonly string[] | undefined, b: readonly string[] | undefined): number {
@@ -40,9 +36,9 @@ function elsewhere(a: string | undefined, b: string | undefined): boolean {
   return a !== undefined && b !== undefined && section(a) !== section(b);
 }
 
-/** The address a visit's frames showed last. */
-function lastUrl(visit: Visit): string | undefined {
-  return visit.frames.map((entry) => entry.seen.urlPath).filter((url) => url !== undefined).at(-1);
+/** The addresses a visit's frames showed, in order. */
+function urlsOf(visit: Visit): string[] {
+  return visit.frames.map((entry) => entry.seen.urlPath).filter((url) => url !== undefined);
 }
 
 /**
@@ -69,7 +65,7 @@ function groupVisits(frames: KeyFrame[], seen: FrameUnderstanding[]): Visit[] {
     const isModal = frame.overlay !== undefined;
     const continues =
       current !== undefined && last !== undefined && current.isModal === isModal &&
-      !elsewhere(lastUrl(current), understanding.urlPath) &&
+      !elsewhere(urlsOf(current).at(-1), understanding.urlPath) &&
       (frame.scrolledFromPrevious || matchesVisit(current, understanding) ||
         (!last.frame.scrolledFromPrevious && sameText(last.seen.screenName, understanding.screenName)));
     if (continues) current.frames.push({ frame, seen: understanding });
@@ -98,11 +94,11 @@ function findRevisited(specs: Spec[], visit: Visit): Spec | undefined {
   const name = normalizeName(visitName(visit));
   const words = visitWords(visit);
   const headings = visit.frames.map((entry) => entry.seen.heading);
-  const urls = visit.frames.map((entry) => entry.seen.urlPath).filter((url) => url !== undefined);
+  const urls = urlsOf(visit);
   return specs.find((spec) => {
     const isModal = spec.visits[0]?.isModal ?? false;
     if (isModal !== visit.isModal) return false;
-    const known = spec.visits.flatMap((other) => other.frames.map((entry) => entry.seen.urlPath)).filter((url) => url !== undefined);
+    const known = spec.visits.flatMap(urlsOf);
     if (urls.length > 0 && known.length > 0 && urls.every((url) => known.every((other) => elsewhere(url, other)))) return false;
     if (name !== '' && normalizeName(spec.name) === name) return true;
     const overlap = jaccard([...spec.words], words);

@@ -281,12 +281,13 @@ export interface Window {
  * then reads only them, and its layout pass goes over that box instead of the whole frame.
  */
 export function cutOut(image: Uint8Array, width: number, height: number, regions: readonly Region[]): Window {
-  const region = {
-    x0: Math.max(0, Math.min(...regions.map((r) => r.x0)) - CUT_MARGIN),
-    y0: Math.max(0, Math.min(...regions.map((r) => r.y0)) - CUT_MARGIN),
-    x1: Math.min(width, Math.max(...regions.map((r) => r.x1)) + CUT_MARGIN),
-    y1: Math.min(height, Math.max(...regions.map((r) => r.y1)) + CUT_MARGIN),
+  const bounds = {
+    x0: Math.min(...regions.map((r) => r.x0)),
+    y0: Math.min(...regions.map((r) => r.y0)),
+    x1: Math.max(...regions.map((r) => r.x1)),
+    y1: Math.max(...regions.map((r) => r.y1)),
   };
+  const region = clip(pad(bounds, CUT_MARGIN), width, height);
   const cutWidth = region.x1 - region.x0;
   const pixels = new Uint8Array(cutWidth * (region.y1 - region.y0)).fill(255);
   for (const r of regions) {

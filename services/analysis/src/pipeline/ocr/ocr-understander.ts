@@ -172,14 +172,19 @@ interface Difference {
   scrolled?: CellChanges;
 }
 
-function differenceFrom(reference: ReadFrame, prepared: PreparedImage): Difference {
+/** How a frame differs from an earlier one, and how much of it that leaves to read (before lines widen it). */
+function differenceFrom(reference: ReadFrame, prepared: PreparedImage): { difference: Difference; readArea: number } {
   const { width, height, gray, scale } = prepared;
   const inPlace = compareCells(reference.gray, gray, width, height);
   // A small change (typing, a toast) is no scroll; a big one may be, and then most lines only moved.
   const changed = planRead(inPlace, [], scale, moveUp);
-  if (changed && area(changed.regions) < SCROLL_CHECK_SHARE * width * height) return { reference, inPlace };
+  if (changed && area(changed.regions) < SCROLL_CHECK_SHARE * width * height) {
+    return { difference: { reference, inPlace }, readArea: area(changed.regions) };
+  }
   const shift = verticalShift({ width, height, data: reference.gray }, { width, height, data: gray });
-  return shift === 0 ? { reference, inPlace } : { reference, inPlace, scrolled: compareCells(reference.gray, gray, width, height, shift) };
+  const difference = shift === 0 ? { reference, inPlace } : { reference, inPlace, scrolled: compareCells(reference.gray, gray, width, height, shift) };
+  const plan = planFor(difference, [], scale);
+  return { difference, readArea: plan ? area(plan.regions) : width * height };
 }
 
 /** What to read given the reference's lines: the in-place or the scrolled reading, whichever reads less; undefined to read all. */
@@ -202,13 +207,8 @@ function chooseReference(
   prepared: PreparedImage,
   thumb: Float32Array,
 ): { difference?: Difference; readArea: number } {
-  const whole = prepared.width * prepared.height;
-  const option = (reference: ReadFrame | undefined): { difference?: Difference; readArea: number } => {
-    if (!reference) return { readArea: whole };
-    const difference = differenceFrom(reference, prepared);
-    const plan = planFor(difference, [], prepared.scale);
-    return { difference, readArea: plan ? area(plan.regions) : whole };
-  };
+  const option = (reference: ReadFrame | undefined): { difference?: Difference; readArea: number } =>
+    reference ? differenceFrom(reference, prepared) : { readArea: prepared.width * prepared.height };
   const previous = earlier[earlier.length - 1];
   const settled = option(mostAlike(earlier.slice(0, -1), thumb));
   if (!previous) return settled;

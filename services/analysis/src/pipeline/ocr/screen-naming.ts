@@ -66,6 +66,13 @@ export function titleCase(text: string): string {
     .join(' ');
 }
 
+/** A name as compared: lower case, words only ("Sign-In", "sign in" and "/sign-in" are one name). */
+export function normalizeName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+const sameWords = (a: string, b: string): boolean => normalizeName(a) === normalizeName(b);
+
 /** A heading cut down to a name: no punctuation, no filler words, at most four words, Title Case. */
 export function shortName(heading: string): string {
   // A headline's first clause carries its subject ("Your usual, ready when you arrive" → "Your usual").
@@ -143,7 +150,6 @@ function isIdentifier(segment: string): boolean {
   return segment.split('-').length >= 3;
 }
 
-const sameWords = (a: string, b: string): boolean => a.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim() === b.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 const words = (segment: string): string => segment.replace(/[-_+.]+/g, ' ').trim();
 
 /** The segments of a path that say where in the site it is: no locale, no "/app" prefix, no file extension. */
@@ -163,7 +169,7 @@ export function nameFromUrlPath(path: string, heading?: string): string | undefi
   if (segments.length === 0) return 'Home';
   const last = segments[segments.length - 1] ?? '';
   // A slug of several words that spells the heading is the item's title, not a section ("/settings/billing").
-  const titleSlug = heading !== undefined && words(last).includes(' ') && sameWords(words(last), heading);
+  const titleSlug = heading !== undefined && words(last).includes(' ') && sameWords(last, heading);
   if (segments.length >= 2 && (isIdentifier(last) || titleSlug)) {
     const owner = segments[segments.length - 2] ?? '';
     const ownerName = SEGMENT_NAMES[owner];
