@@ -24,15 +24,43 @@ const TEXTURED = 4;
 /** How far a dimmed pixel may stray from the overlay's uniform darkening. */
 const DIM_TOLERANCE = 16;
 
+/** The bytes as 32-bit words, four pixels each, when they lie on a word boundary. */
+function wordsOf(data: Uint8Array): Uint32Array | undefined {
+  return data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2) : undefined;
+}
+
+/**
+ * Calls `visit(i)` for every pixel whose brightness moved noticeably from `a` to `b`. Consecutive samples
+ * of a recording share nearly all their pixels exactly: four of them are compared at once, and only
+ * words that differ are looked into.
+ */
+function forEachChanged(a: Uint8Array, b: Uint8Array, visit: (i: number) => void): void {
+  const n = Math.min(a.length, b.length);
+  const wordsA = wordsOf(a);
+  const wordsB = wordsOf(b);
+  const words = wordsA && wordsB ? n >> 2 : 0;
+  const check = (i: number): void => {
+    const delta = (a[i] as number) - (b[i] as number);
+    if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) visit(i);
+  };
+  for (let w = 0; w < words; w += 1) {
+    if ((wordsA as Uint32Array)[w] === (wordsB as Uint32Array)[w]) continue;
+    const i = w << 2;
+    check(i);
+    check(i + 1);
+    check(i + 2);
+    check(i + 3);
+  }
+  for (let i = words << 2; i < n; i += 1) check(i);
+}
+
 /** Share of pixels whose brightness moved noticeably between two frames of the same size. */
 export function changedFraction(a: GrayFrame, b: GrayFrame): number {
-  const n = a.data.length;
   let changed = 0;
-  for (let i = 0; i < n; i += 1) {
-    const delta = (a.data[i] ?? 0) - (b.data[i] ?? 0);
-    if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) changed += 1;
-  }
-  return changed / n;
+  forEachChanged(a.data, b.data, () => {
+    changed += 1;
+  });
+  return changed / a.data.length;
 }
 
 interface RowStats {
@@ -53,19 +81,22 @@ function rowStats(frame: GrayFrame, span: Span): RowStats {
   const mean = new Float64Array(height);
   const columns = Math.max(1, span.x1 - span.x0);
   for (let y = 0; y < height; y += 1) {
-    let edges = 0;
-    let sum = 0;
     const row = y * width;
-    for (let x = span.x0; x < span.x1; x += 1) {
-      sum += data[row + x] ?? 0;
-      if (x > span.x0) edges += Math.abs((data[row + x] ?? 0) - (data[row + x - 1] ?? 0));
+    let left = data[row + span.x0] as number;
+    let sum = left;
+    let edges = 0;
+    for (let i = row + span.x0 + 1, end = row + span.x1; i < end; i += 1) {
+      const value = data[i] as number;
+      sum += value;
+      edges += value > left ? value - left : left - value;
+      left = value;
     }
     energy[y] = edges / columns;
     mean[y] = sum / columns;
   }
   // The page background is the most common row brightness; rows far from it hold images or panels.
-  const background = [...mean].sort((a, b) => a - b)[Math.floor(height / 2)] ?? 255;
-  const busy = Array.from({ length: height }, (_, y) => (energy[y] ?? 0) > 1.5 || Math.abs((mean[y] ?? 0) - background) > 20);
+  const background = mean.slice().sort()[Math.floor(height / 2)] ?? 255;
+  const busy = Array.from({ length: height }, (_, y) => (energy[y] as number) > 1.5 || Math.abs((mean[y] as number) - background) > 20);
   return { busy, energy, mean };
 }
 
@@ -82,17 +113,32 @@ function rowDiff(a: GrayFrame, ya: number, b: GrayFrame, yb: number, span: Span)
   return count > 0 ? sum / count : 0;
 }
 
+/** Whether `rowDiff` is under `limit`, stopping as soon as the sum shows it is not. */
+function rowDiffBelow(a: GrayFrame, ya: number, b: GrayFrame, yb: number, span: Span, limit: number): boolean {
+  const { width } = a;
+  const ra = ya * width;
+  const rb = yb * width;
+  const count = Math.ceil((span.x1 - span.x0) / 2);
+  if (count <= 0) return limit > 0;
+  const most = limit * count;
+  let sum = 0;
+  for (let x = span.x0; x < span.x1; x += 2) {
+    sum += Math.abs((a.data[ra + x] as number) - (b.data[rb + x] as number));
+    if (sum >= most) return false;
+  }
+  return true;
+}
+
 /** The columns that changed: a scroll moves the content area, never a static sidebar beside it. */
 function changedSpan(a: GrayFrame, b: GrayFrame): Span | undefined {
-  const { width, height } = a;
-  // Row by row (the order the pixels lie in), counting changed pixels per column.
+  const { width } = a;
+  // Changed pixels per column; they come in order, so the row they lie in only moves forward.
   const changedInColumn = new Uint16Array(width);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0, i = y * width; x < width; x += 1, i += 1) {
-      const delta = (a.data[i] as number) - (b.data[i] as number);
-      if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) changedInColumn[x] = (changedInColumn[x] as number) + 1;
-    }
-  }
+  let rowStart = 0;
+  forEachChanged(a.data, b.data, (i) => {
+    while (i >= rowStart + width) rowStart += width;
+    changedInColumn[i - rowStart] = (changedInColumn[i - rowStart] as number) + 1;
+  });
   let x0 = width;
   let x1 = -1;
   for (let x = 0; x < width; x += 1) {
@@ -116,16 +162,17 @@ export function verticalShift(before: GrayFrame, after: GrayFrame): number {
   const maxShift = Math.floor(height * 0.85);
   // Cheap 1-D pass on row edge energy to shortlist offsets, then a 2-D check of the best few.
   const scored: Array<{ dy: number; score: number }> = [];
+  const [energyA, energyB, meanA, meanB] = [statsA.energy, statsB.energy, statsA.mean, statsB.mean];
   for (let dy = -maxShift; dy <= maxShift; dy += 1) {
     if (dy > -MIN_SHIFT && dy < MIN_SHIFT) continue;
+    // The rows y whose shifted row y + dy lies inside the frame.
+    const y0 = Math.max(0, -dy);
+    const y1 = Math.min(height, height - dy);
     let sum = 0;
-    let count = 0;
-    for (let y = 0; y < height; y += 1) {
-      const ya = y + dy;
-      if (ya < 0 || ya >= height) continue;
-      sum += Math.abs((statsB.energy[y] ?? 0) - (statsA.energy[ya] ?? 0)) + 0.2 * Math.abs((statsB.mean[y] ?? 0) - (statsA.mean[ya] ?? 0));
-      count += 1;
+    for (let y = y0; y < y1; y += 1) {
+      sum += Math.abs((energyB[y] as number) - (energyA[y + dy] as number)) + 0.2 * Math.abs((meanB[y] as number) - (meanA[y + dy] as number));
     }
+    const count = y1 - y0;
     if (count >= height * 0.15) scored.push({ dy, score: sum / count });
   }
   scored.sort((p, q) => p.score - q.score);
@@ -151,13 +198,18 @@ function shiftExplainsChange(
   inPlaceDiff: (y: number) => number,
 ): boolean {
   const { height } = before;
+  const y0 = Math.max(0, -dy);
+  const y1 = Math.min(height, height - dy);
   let busyRows = 0;
   let matchedShifted = 0;
   let matchedInPlace = 0;
   let texturedShifted = 0;
-  for (let y = 0; y < height; y += 1) {
+  let unmatched = 0;
+  for (let y = y0; y < y1; y += 1) {
+    // Most offsets tried are not the scroll: once even matching every row left could not reach the
+    // share of changed rows a scroll needs (below), the answer is known.
+    if (2 * (matchedShifted + y1 - y) < 3 * unmatched) return false;
     const ya = y + dy;
-    if (ya < 0 || ya >= height) continue;
     if (!statsB.busy[y] && !statsA.busy[ya]) continue;
     busyRows += 1;
     const inPlace = inPlaceDiff(y);
@@ -167,16 +219,16 @@ function shiftExplainsChange(
       continue;
     }
     // Scrolling rarely moves a whole number of sample rows: the neighbours of the target row count too.
-    const shifted = Math.min(
-      rowDiff(after, y, before, ya, span),
-      ya > 0 ? rowDiff(after, y, before, ya - 1, span) : 255,
-      ya < height - 1 ? rowDiff(after, y, before, ya + 1, span) : 255,
-    );
-    if (shifted < ROW_MATCH * 1.6 && shifted < inPlace * 0.5) {
+    const limit = Math.min(ROW_MATCH * 1.6, inPlace * 0.5);
+    const shifted =
+      rowDiffBelow(after, y, before, ya, span, limit) ||
+      (ya > 0 && rowDiffBelow(after, y, before, ya - 1, span, limit)) ||
+      (ya < height - 1 && rowDiffBelow(after, y, before, ya + 1, span, limit));
+    if (shifted) {
       matchedShifted += 1;
       // Text and edges that line up prove a scroll; flat colour bands line up with anything.
       if ((statsB.energy[y] ?? 0) > TEXTURED) texturedShifted += 1;
-    }
+    } else unmatched += 1;
   }
   const changedRows = busyRows - matchedInPlace;
   if (busyRows < height * 0.1 || texturedShifted < Math.max(5, height * 0.03)) return false;
@@ -301,12 +353,11 @@ export function changedBoxes(a: GrayFrame, b: GrayFrame, maxBoxes = 12): PixelBo
   const cw = Math.ceil(width / cell);
   const ch = Math.ceil(height / cell);
   const hot = new Uint8Array(cw * ch);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const delta = (a.data[y * width + x] ?? 0) - (b.data[y * width + x] ?? 0);
-      if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) hot[Math.floor(y / cell) * cw + Math.floor(x / cell)] = 1;
-    }
-  }
+  let y = 0;
+  forEachChanged(a.data, b.data, (i) => {
+    while (i >= (y + 1) * width) y += 1;
+    hot[Math.floor(y / cell) * cw + Math.floor((i - y * width) / cell)] = 1;
+  });
   const seen = new Uint8Array(cw * ch);
   const boxes: PixelBox[] = [];
   for (let start = 0; start < cw * ch; start += 1) {
@@ -363,13 +414,10 @@ export class ActivityMap {
     }
     const counts = this.counts;
     let changed = 0;
-    for (let i = 0; i < counts.length; i += 1) {
-      const delta = (a.data[i] ?? 0) - (b.data[i] ?? 0);
-      if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) {
-        changed += 1;
-        if ((counts[i] ?? 0) < 65535) counts[i] = (counts[i] ?? 0) + 1;
-      }
-    }
+    forEachChanged(a.data, b.data, (i) => {
+      changed += 1;
+      if ((counts[i] as number) < 65535) counts[i] = (counts[i] as number) + 1;
+    });
     return changed / counts.length;
   }
 
