@@ -10,6 +10,7 @@ import { probeVideo, type VideoInfo } from './probe';
 import type { AnalysisResult, AnalyzedFrame, AnalyzeVideoInput, Box, FrameUnderstanding, KeyFrame } from './types';
 import { UNREADABLE_VIDEO, VideoAnalysisError } from './video-analysis.error';
 import { ProcessFailedError } from './ffmpeg';
+import { pendingList } from './streaming';
 
 /** Understanding is the expensive step: at most this many key frames per video. */
 export const MAX_KEYFRAMES = 40;
@@ -45,15 +46,23 @@ export async function analyzeVideo(input: AnalyzeVideoInput): Promise<AnalysisRe
   const info = await probeVideo(videoPath, signal);
   await fs.mkdir(workDir, { recursive: true });
   const understander = input.understand ?? createOcrUnderstander();
+  // Screenshots are extracted while understanding runs: when it ends early, so does their extraction.
+  const extraction = new AbortController();
+  let imagesWritten: Array<Promise<void>> = [];
   try {
     understander.warmUp?.();
     report(2, 'keyframes');
-    const frames = await keyframesOf(input, info, report);
-    report(50, 'understanding');
+    const keyframes = await keyframesOf(input, info, report, extraction.signal);
+    const { frames } = keyframes;
+    imagesWritten = keyframes.imagesWritten;
+    // Understanding starts on the first screenshots while the others are still being extracted.
+    report(45, 'understanding');
     const understood = await understander.understand(frames, {
       signal,
-      onFrameDone: (done, total) => report(50 + (45 * done) / total, 'understanding'),
+      imagesWritten,
+      onFrameDone: (done, total) => report(45 + (50 * done) / total, 'understanding'),
     });
+    await Promise.all(imagesWritten);
     signal?.throwIfAborted();
 
     report(96, 'page specs');
@@ -65,6 +74,8 @@ export async function analyzeVideo(input: AnalyzeVideoInput): Promise<AnalysisRe
     report(100, 'done');
     return { durationSec: info.durationSec, width: info.width, height: info.height, screens, frames: analyzed };
   } finally {
+    extraction.abort();
+    await Promise.allSettled(imagesWritten);
     if (!input.understand) await understander.close?.();
   }
 }
@@ -74,7 +85,8 @@ async function keyframesOf(
   input: AnalyzeVideoInput,
   info: VideoInfo,
   report: (percent: number, stage: string) => void,
-): Promise<KeyFrame[]> {
+  stopExtracting: AbortSignal,
+): Promise<{ frames: KeyFrame[]; imagesWritten: Array<Promise<void>> }> {
   const { videoPath, signal } = input;
   const plan = planSampling(info);
   const segmenter = new KeyframeSegmenter(1 / plan.fps);
@@ -83,9 +95,10 @@ async function keyframesOf(
   const sampleCount = await decodeSamples(
     videoPath,
     plan,
+    expectedSamples,
     (frame, timeSec) => {
       segmenter.push(frame, timeSec);
-      report(2 + 38 * Math.min(1, timeSec * plan.fps / expectedSamples), 'keyframes');
+      report(2 + 43 * Math.min(1, timeSec * plan.fps / expectedSamples), 'keyframes');
     },
     signal,
   ).catch((error: unknown) => {
@@ -101,14 +114,12 @@ async function keyframesOf(
   }
 
   const device = segmenter.deviceScreen();
-  const frames = await extractKeyframes(input, periods, info.width, info.height, plan, (done, total) =>
-    report(40 + (10 * done) / total, 'keyframes'),
-  );
+  const extracted = extractKeyframes(input, periods, info.width, info.height, plan, stopExtracting);
   if (device) {
     const viewport = toFrameBox(device, info.width / plan.width, info.height / plan.height);
-    frames.forEach((frame) => (frame.viewport = viewport));
+    extracted.frames.forEach((frame) => (frame.viewport = viewport));
   }
-  return frames;
+  return extracted;
 }
 
 function analyzedFrames(
@@ -132,14 +143,18 @@ function analyzedFrames(
   return analyzed;
 }
 
-async function extractKeyframes(
+/**
+ * The key frames, with a promise per frame for its JPEG: frames with a picture of their own are extracted
+ * in the background, a revisit waits for the frame it repeats.
+ */
+function extractKeyframes(
   input: AnalyzeVideoInput,
   periods: StablePeriod[],
   width: number,
   height: number,
   plan: { width: number; height: number },
-  onDone: (done: number, total: number) => void,
-): Promise<KeyFrame[]> {
+  stop: AbortSignal,
+): { frames: KeyFrame[]; imagesWritten: Array<Promise<void>> } {
   const scaleX = width / plan.width;
   const scaleY = height / plan.height;
   const frames: KeyFrame[] = [];
@@ -165,22 +180,31 @@ async function extractKeyframes(
     } else pictures.push({ frame, settled: period.settled });
     frames.push(frame);
   });
-  // Each extraction seeks and decodes from the previous key frame of the stream: two at once keep both cores busy.
+  const written = pendingList<void>(frames.length);
+  // Each extraction seeks and decodes from the previous key frame of the stream: two at once keep both
+  // cores busy. In frame order, which is the order they are read in.
+  const signal = input.signal ? AbortSignal.any([input.signal, stop]) : stop;
   let next = 0;
-  let done = 0;
   const extractNext = async (): Promise<void> => {
     while (next < pictures.length) {
-      const frame = pictures[next]?.frame;
+      const at = next;
       next += 1;
+      const frame = pictures[at]?.frame;
       if (!frame) continue;
-      input.signal?.throwIfAborted();
-      await extractJpeg(input.videoPath, frame.timeSec, frame.imagePath, input.signal);
-      done += 1;
-      onDone(done, pictures.length);
+      try {
+        signal.throwIfAborted();
+        await extractJpeg(input.videoPath, frame.timeSec, frame.imagePath, signal);
+        written.resolve(frame.index, undefined);
+      } catch (error) {
+        // The frames after a failed one are not extracted either.
+        for (const later of pictures.slice(at)) written.reject(later.frame.index, error);
+        next = pictures.length;
+      }
     }
   };
-  await Promise.all(Array.from({ length: EXTRACTIONS_AT_ONCE }, extractNext));
-  return frames;
+  for (let i = 0; i < EXTRACTIONS_AT_ONCE; i += 1) void extractNext();
+  const imagesWritten = frames.map((frame) => written.promises[frame.sameAs ?? frame.index] as Promise<void>);
+  return { frames, imagesWritten };
 }
 
 /** Frames nobody understood (an understander that gave up part-way) are not kept. */

@@ -133,7 +133,8 @@ export function createOpenAiUnderstander(options: OpenAiUnderstanderOptions): Sc
 
   return {
     async understand(frames: KeyFrame[], understandOptions: UnderstandOptions = {}): Promise<FrameUnderstanding[]> {
-      const { signal, onFrameDone } = understandOptions;
+      const { signal, onFrameDone, imagesWritten = [] } = understandOptions;
+      await Promise.all(imagesWritten);
       const sent = sampleIndexes(frames.length, options.maxFrames);
       const understood = new Map<number, FrameUnderstanding>();
       const known: string[] = [];

@@ -110,6 +110,11 @@ export interface FrameUnderstanding {
 
 export interface UnderstandOptions {
   signal?: AbortSignal;
+  /**
+   * Frame i's image is on disk once `imagesWritten[i]` resolves (they are still being extracted when
+   * understanding starts); without it, every image is there already.
+   */
+  imagesWritten?: ReadonlyArray<Promise<void>>;
   /** Called after each frame with the number of frames done. */
   onFrameDone?(done: number, total: number): void;
 }

@@ -64,7 +64,11 @@ function geometryOf(frame: KeyFrame): Geometry {
 }
 
 /** One promise per frame, fulfilled in order as the decoder gets through them; never for a revisit (`sameAs`). */
-export function prepareFrames(frames: readonly KeyFrame[], signal?: AbortSignal): Array<Promise<PreparedImage>> {
+export function prepareFrames(
+  frames: readonly KeyFrame[],
+  signal?: AbortSignal,
+  imagesWritten: ReadonlyArray<Promise<void>> = [],
+): Array<Promise<PreparedImage>> {
   const images = pendingList<PreparedImage>(frames.length);
   const groups = new Map<string, number[]>();
   frames.forEach((frame, i) => {
@@ -77,7 +81,7 @@ export function prepareFrames(frames: readonly KeyFrame[], signal?: AbortSignal)
   void (async () => {
     for (const indexes of groups.values()) {
       try {
-        await decodeGroup(frames, indexes, images.resolve, signal);
+        await decodeGroup(frames, indexes, imagesWritten, images.resolve, signal);
       } catch (error) {
         for (const i of indexes) images.reject(i, error);
       }
@@ -90,6 +94,7 @@ export function prepareFrames(frames: readonly KeyFrame[], signal?: AbortSignal)
 async function decodeGroup(
   frames: readonly KeyFrame[],
   indexes: number[],
+  imagesWritten: ReadonlyArray<Promise<void>>,
   onImage: (index: number, image: PreparedImage) => void,
   signal: AbortSignal | undefined,
 ): Promise<void> {
@@ -108,13 +113,19 @@ async function decodeGroup(
   async function* jpegs(): AsyncIterable<Buffer> {
     for (const index of indexes) {
       const frame = frames[index];
-      if (frame) yield await fs.promises.readFile(frame.imagePath);
+      // Each image is decoded as soon as it is extracted (see below).
+      await imagesWritten[index];
+      if (!frame) continue;
+      const jpeg = await fs.promises.readFile(frame.imagePath);
+      yield Buffer.concat([Buffer.from(`--frame\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.length}\r\n\r\n`), jpeg, Buffer.from('\r\n')]);
     }
   }
   await runProcess(
     ffmpegPath,
     [
-      '-v', 'error', '-nostdin', '-threads', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-i', 'pipe:0',
+      // Multipart JPEG gives each image's length: ffmpeg decodes it without waiting for the next one to
+      // start, as it would with bare JPEGs, and without probing ahead.
+      '-v', 'error', '-nostdin', '-threads', '1', '-probesize', '32', '-analyzeduration', '0', '-f', 'mpjpeg', '-i', 'pipe:0',
       '-vf', `${crop}scale=${width}:${height}:flags=bicubic,format=rgb24`, '-f', 'rawvideo', 'pipe:1',
     ],
     { signal, onStdout: cut, stdin: jpegs() },
