@@ -297,3 +297,41 @@ export function cutOut(image: Uint8Array, width: number, height: number, regions
   }
   return { region, pixels };
 }
+
+/** Blank rows kept either side of a split, so that no line of text is cut. */
+const SPLIT_CLEARANCE = 4;
+/** How far from the middle a split may move to find blank rows, as a share of the height. */
+const SPLIT_REACH = 0.2;
+
+/**
+ * A row near the middle of the image with only blank rows around it (no text crosses it), where the image
+ * can be read as two halves, one per worker; undefined when text or a picture fills the middle.
+ */
+export function blankSplit(image: Uint8Array, width: number, height: number): number | undefined {
+  const known = new Int8Array(height).fill(-1);
+  const blank = (y: number): boolean => {
+    if (known[y] === -1) {
+      let lo = 255;
+      let hi = 0;
+      for (let i = y * width, end = i + width; i < end; i += 1) {
+        const value = image[i] as number;
+        if (value < lo) lo = value;
+        if (value > hi) hi = value;
+      }
+      known[y] = hi - lo < INK_RANGE ? 1 : 0;
+    }
+    return known[y] === 1;
+  };
+  const clear = (y: number): boolean => {
+    for (let row = y - SPLIT_CLEARANCE; row <= y + SPLIT_CLEARANCE; row += 1) if (!blank(row)) return false;
+    return true;
+  };
+  const middle = Math.round(height / 2);
+  const reach = Math.min(Math.round(height * SPLIT_REACH), middle - SPLIT_CLEARANCE - 1);
+  for (let offset = 0; offset <= reach; offset += 1) {
+    if (clear(middle - offset)) return middle - offset;
+    if (clear(middle + offset)) return middle + offset;
+  }
+  return undefined;
+}
+

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import type { Box, FrameUnderstanding, KeyFrame, ScreenUnderstander, UnderstandOptions } from '../types';
 import { understandPage, type VideoContext } from './screen-layout';
-import { area, compareCells, cutOut, planRead, thumbnail, thumbnailDistance, type CellChanges, type ReadPlan } from './incremental';
+import { area, blankSplit, compareCells, cutOut, planRead, thumbnail, thumbnailDistance, type CellChanges, type ReadPlan } from './incremental';
 import { verticalShift } from '../frame-math';
 import { pendingList } from '../streaming';
 import { prepareFrames, type PreparedImage } from './frame-images';
@@ -22,8 +22,8 @@ export function createOcrUnderstander(options: OcrUnderstanderOptions = {}): Scr
   const engines = Array.from({ length: Math.max(1, options.workers ?? DEFAULT_WORKERS) }, () => new TesseractEngine());
   return {
     async understand(frames: KeyFrame[], understandOptions: UnderstandOptions = {}): Promise<FrameUnderstanding[]> {
-      const { signal, onFrameDone } = understandOptions;
-      const pages = readAll(engines, frames, signal);
+      const { signal, onFrameDone, imagesWritten } = understandOptions;
+      const pages = readAll(engines, frames, signal, imagesWritten);
       const results: FrameUnderstanding[] = [];
       // Reading runs ahead on every worker; the layout step goes in order, since a frame may use what
       // earlier ones taught (where the home page was).
@@ -84,11 +84,12 @@ function readAll(
   engines: TesseractEngine[],
   frames: KeyFrame[],
   signal: AbortSignal | undefined,
+  imagesWritten: ReadonlyArray<Promise<void>> | undefined,
 ): Array<Promise<OcrPage>> {
   const pages = pendingList<OcrPage>(frames.length);
   // Each frame to read, with its reference; nothing for a revisit, which is read as the frame it repeats.
   const planned = pendingList<Planned | undefined>(frames.length);
-  const images = prepareFrames(frames, signal);
+  const images = prepareFrames(frames, signal, imagesWritten);
   const fail = (from: number, error: unknown): void => {
     for (let j = from; j < frames.length; j += 1) {
       pages.reject(j, error);
@@ -133,7 +134,7 @@ function readAll(
         const { prepared, difference } = (await planned.promises[i]) as Planned;
         const plan = difference && planFor(difference, (await difference.reference.page).lines, prepared.scale);
         const { cleaned: _cleaned, ...pixels } = prepared;
-        pages.resolve(i, { ...pixels, lines: await readPlanned(engine, prepared, plan, signal) });
+        pages.resolve(i, { ...pixels, lines: await readPlanned({ engine, helper: engines.find((other) => other !== engine) ?? engine }, prepared, plan, signal) });
       } catch (error) {
         // Everything after a failure fails the same way: stop this worker, reject what is left.
         pages.reject(i, error);
@@ -221,15 +222,36 @@ function chooseReference(
  * it scrolled) plus a read of what changed.
  */
 async function readPlanned(
-  engine: TesseractEngine,
+  engines: { engine: TesseractEngine; helper: TesseractEngine },
   prepared: PreparedImage,
   plan: ReadPlan<OcrLine> | undefined,
   signal: AbortSignal | undefined,
 ): Promise<OcrLine[]> {
-  if (!plan) return engine.recognize(prepared, signal);
+  const { engine } = engines;
+  if (!plan) return readWhole(engines, prepared, signal);
   if (plan.regions.length === 0) return plan.kept;
   const fresh = await engine.recognize(prepared, signal, cutOut(prepared.cleaned, prepared.width, prepared.height, plan.regions));
   return [...plan.kept, ...fresh].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+}
+
+/**
+ * A frame read whole is read as two halves split where no text crosses, one on each worker: nothing read
+ * before it helps, and the other worker would otherwise wait for its lines (the first frame of a video).
+ * Split the same way whatever the number of workers, so that the reading does not depend on it.
+ */
+async function readWhole(
+  { engine, helper }: { engine: TesseractEngine; helper: TesseractEngine },
+  prepared: PreparedImage,
+  signal: AbortSignal | undefined,
+): Promise<OcrLine[]> {
+  const { width, height, cleaned } = prepared;
+  const split = blankSplit(cleaned, width, height);
+  if (split === undefined) return engine.recognize(prepared, signal);
+  const [top, bottom] = await Promise.all([
+    engine.recognize(prepared, signal, cutOut(cleaned, width, height, [{ x0: 0, y0: 0, x1: width, y1: split }])),
+    helper.recognize(prepared, signal, cutOut(cleaned, width, height, [{ x0: 0, y0: split, x1: width, y1: height }])),
+  ]);
+  return [...top, ...bottom];
 }
 
 function moveUp(line: OcrLine, up: number): OcrLine {
