@@ -24,6 +24,17 @@ describe('frame math', () => {
     expect(changedFraction(page(0), page(30))).toBeGreaterThan(0.05);
   });
 
+  it('should compare frames whose pixels do not start on a word boundary the same way', () => {
+    const unaligned = (frame: GrayFrame): GrayFrame => {
+      const buffer = new Uint8Array(frame.data.length + 1);
+      buffer.set(frame.data, 1);
+      return { ...frame, data: buffer.subarray(1) };
+    };
+    const [a, b] = [page(0), page(24)];
+    expect(changedFraction(unaligned(a), unaligned(b))).toBe(changedFraction(a, b));
+    expect(verticalShift(unaligned(a), b)).toBe(24);
+  });
+
   it('should recognise a scroll under a sticky header and give its offset', () => {
     expect(verticalShift(page(0), page(24))).toBe(24);
     expect(verticalShift(page(40), page(10))).toBe(-30);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { createOcrUnderstander } from '../../src/pipeline';
 import {
+  blankSplit,
   cutOut,
   compareCells,
   planRead,
@@ -134,6 +135,18 @@ describe('incremental OCR plan', () => {
     expect(at(60, 40)).toBe(0);
     expect(at(65, 35)).toBe(255);
     expect(pixels).toHaveLength(76 * 41);
+  });
+
+  it('should split a frame read whole at the blank rows nearest its middle, and not across text or a picture', () => {
+    const page = image(255);
+    for (const y of [10, 40, 70, 96, 118, 150]) paintText(page, { x: 20, y, width: 200, height: 12 }, y);
+    // Text at 96-108 covers the middle (100); the nearest gap with blank rows around it is 82-96 (108-118 is further).
+    const split = blankSplit(page, W, H);
+    expect(split).toBeGreaterThanOrEqual(82 + 4);
+    expect(split).toBeLessThan(96 - 4);
+    const picture = Uint8Array.from(page);
+    for (let y = 50; y < 160; y += 1) for (let x = 0; x < W; x += 1) picture[y * W + x] = (x * 3 + y * 5) % 200;
+    expect(blankSplit(picture, W, H)).toBeUndefined();
   });
 
   it('should rank a nearly equal image closer than a different one by thumbnail', () => {
