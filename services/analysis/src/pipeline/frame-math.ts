@@ -30,18 +30,27 @@ function wordsOf(data: Uint8Array): Uint32Array | undefined {
 }
 
 /**
- * Calls `visit(i)` for every pixel whose brightness moved noticeably from `a` to `b`. Consecutive samples
- * of a recording share nearly all their pixels exactly: four of them are compared at once, and only
- * words that differ are looked into.
+ * Calls `visit(i, x, y)` for every pixel whose brightness moved noticeably from `a` to `b`, in order.
+ * Consecutive samples of a recording share nearly all their pixels exactly: four of them are compared at
+ * once, and only words that differ are looked into.
  */
-function forEachChanged(a: Uint8Array, b: Uint8Array, visit: (i: number) => void): void {
-  const n = Math.min(a.length, b.length);
-  const wordsA = wordsOf(a);
-  const wordsB = wordsOf(b);
+function forEachChanged(a: GrayFrame, b: GrayFrame, visit: (i: number, x: number, y: number) => void): void {
+  const { width } = a;
+  const n = Math.min(a.data.length, b.data.length);
+  const wordsA = wordsOf(a.data);
+  const wordsB = wordsOf(b.data);
   const words = wordsA && wordsB ? n >> 2 : 0;
+  // Changed pixels come in order: the row they lie in only moves forward.
+  let y = 0;
+  let rowStart = 0;
   const check = (i: number): void => {
-    const delta = (a[i] as number) - (b[i] as number);
-    if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) visit(i);
+    const delta = (a.data[i] as number) - (b.data[i] as number);
+    if (delta <= PIXEL_DELTA && delta >= -PIXEL_DELTA) return;
+    while (i >= rowStart + width) {
+      rowStart += width;
+      y += 1;
+    }
+    visit(i, i - rowStart, y);
   };
   for (let w = 0; w < words; w += 1) {
     if ((wordsA as Uint32Array)[w] === (wordsB as Uint32Array)[w]) continue;
@@ -57,7 +66,7 @@ function forEachChanged(a: Uint8Array, b: Uint8Array, visit: (i: number) => void
 /** Share of pixels whose brightness moved noticeably between two frames of the same size. */
 export function changedFraction(a: GrayFrame, b: GrayFrame): number {
   let changed = 0;
-  forEachChanged(a.data, b.data, () => {
+  forEachChanged(a, b, () => {
     changed += 1;
   });
   return changed / a.data.length;
@@ -132,12 +141,9 @@ function rowDiffBelow(a: GrayFrame, ya: number, b: GrayFrame, yb: number, span: 
 /** The columns that changed: a scroll moves the content area, never a static sidebar beside it. */
 function changedSpan(a: GrayFrame, b: GrayFrame): Span | undefined {
   const { width } = a;
-  // Changed pixels per column; they come in order, so the row they lie in only moves forward.
   const changedInColumn = new Uint16Array(width);
-  let rowStart = 0;
-  forEachChanged(a.data, b.data, (i) => {
-    while (i >= rowStart + width) rowStart += width;
-    changedInColumn[i - rowStart] = (changedInColumn[i - rowStart] as number) + 1;
+  forEachChanged(a, b, (_i, x) => {
+    changedInColumn[x] = (changedInColumn[x] as number) + 1;
   });
   let x0 = width;
   let x1 = -1;
@@ -332,16 +338,16 @@ export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBo
 /** Outside `panel`, did the frame stay the same? (A modal stays open while its content changes.) */
 export function sameOutside(a: GrayFrame, b: GrayFrame, panel: PixelBox): boolean {
   const { width, height } = a;
-  let total = 0;
+  const inside = (x: number, y: number): boolean =>
+    x >= panel.x && x < panel.x + panel.width && y >= panel.y && y < panel.y + panel.height;
+  const overlap =
+    Math.max(0, Math.min(width, panel.x + panel.width) - Math.max(0, panel.x)) *
+    Math.max(0, Math.min(height, panel.y + panel.height) - Math.max(0, panel.y));
+  const total = width * height - overlap;
   let changed = 0;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (x >= panel.x && x < panel.x + panel.width && y >= panel.y && y < panel.y + panel.height) continue;
-      total += 1;
-      const delta = (a.data[y * width + x] ?? 0) - (b.data[y * width + x] ?? 0);
-      if (delta > PIXEL_DELTA || delta < -PIXEL_DELTA) changed += 1;
-    }
-  }
+  forEachChanged(a, b, (_i, x, y) => {
+    if (!inside(x, y)) changed += 1;
+  });
   return total > 0 && changed / total < 0.01;
 }
 
@@ -353,10 +359,8 @@ export function changedBoxes(a: GrayFrame, b: GrayFrame, maxBoxes = 12): PixelBo
   const cw = Math.ceil(width / cell);
   const ch = Math.ceil(height / cell);
   const hot = new Uint8Array(cw * ch);
-  let y = 0;
-  forEachChanged(a.data, b.data, (i) => {
-    while (i >= (y + 1) * width) y += 1;
-    hot[Math.floor(y / cell) * cw + Math.floor((i - y * width) / cell)] = 1;
+  forEachChanged(a, b, (_i, x, y) => {
+    hot[Math.floor(y / cell) * cw + Math.floor(x / cell)] = 1;
   });
   const seen = new Uint8Array(cw * ch);
   const boxes: PixelBox[] = [];
@@ -414,7 +418,7 @@ export class ActivityMap {
     }
     const counts = this.counts;
     let changed = 0;
-    forEachChanged(a.data, b.data, (i) => {
+    forEachChanged(a, b, (i) => {
       changed += 1;
       if ((counts[i] as number) < 65535) counts[i] = (counts[i] as number) + 1;
     });

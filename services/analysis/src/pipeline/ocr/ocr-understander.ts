@@ -121,6 +121,8 @@ function readAll(
 
   let next = 0;
   const work = async (engine: TesseractEngine): Promise<void> => {
+    // The worker that reads the other half of a frame read whole.
+    const helper = engines.find((other) => other !== engine) ?? engine;
     while (next < frames.length) {
       const i = next;
       next += 1;
@@ -134,7 +136,7 @@ function readAll(
         const { prepared, difference } = (await planned.promises[i]) as Planned;
         const plan = difference && planFor(difference, (await difference.reference.page).lines, prepared.scale);
         const { cleaned: _cleaned, ...pixels } = prepared;
-        pages.resolve(i, { ...pixels, lines: await readPlanned({ engine, helper: engines.find((other) => other !== engine) ?? engine }, prepared, plan, signal) });
+        pages.resolve(i, { ...pixels, lines: await readPlanned({ engine, helper }, prepared, plan, signal) });
       } catch (error) {
         // Everything after a failure fails the same way: stop this worker, reject what is left.
         pages.reject(i, error);
@@ -177,15 +179,14 @@ interface Difference {
 function differenceFrom(reference: ReadFrame, prepared: PreparedImage): { difference: Difference; readArea: number } {
   const { width, height, gray, scale } = prepared;
   const inPlace = compareCells(reference.gray, gray, width, height);
+  const readArea = (plan: ReadPlan<OcrLine> | undefined): number => (plan ? area(plan.regions) : width * height);
+  const inPlaceArea = readArea(planRead(inPlace, [], scale, moveUp));
   // A small change (typing, a toast) is no scroll; a big one may be, and then most lines only moved.
-  const changed = planRead(inPlace, [], scale, moveUp);
-  if (changed && area(changed.regions) < SCROLL_CHECK_SHARE * width * height) {
-    return { difference: { reference, inPlace }, readArea: area(changed.regions) };
-  }
-  const shift = verticalShift({ width, height, data: reference.gray }, { width, height, data: gray });
-  const difference = shift === 0 ? { reference, inPlace } : { reference, inPlace, scrolled: compareCells(reference.gray, gray, width, height, shift) };
-  const plan = planFor(difference, [], scale);
-  return { difference, readArea: plan ? area(plan.regions) : width * height };
+  const shift =
+    inPlaceArea < SCROLL_CHECK_SHARE * width * height ? 0 : verticalShift({ width, height, data: reference.gray }, { width, height, data: gray });
+  if (shift === 0) return { difference: { reference, inPlace }, readArea: inPlaceArea };
+  const difference = { reference, inPlace, scrolled: compareCells(reference.gray, gray, width, height, shift) };
+  return { difference, readArea: readArea(planFor(difference, [], scale)) };
 }
 
 /** What to read given the reference's lines: the in-place or the scrolled reading, whichever reads less; undefined to read all. */
