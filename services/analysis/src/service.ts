@@ -12,12 +12,15 @@ import { onVideoUploaded } from './events/on-video-uploaded.handler';
 import { analysisGrpc } from './grpc/analysis.grpc';
 import { registerAnalysisRoutes } from './http/analysis.routes';
 import { keepDescription, modelDescriptionWriter } from './model/description-writers';
-import { analyzeVideo } from './pipeline';
+import { analyzeVideo, createOcrUnderstander } from './pipeline';
 import { createOpenAiUnderstander } from './pipeline/openai-understander';
 import { objectScreenshots, objectVideoFiles } from './storage/object-files';
 import { sweepWorkRoot } from './storage/work-root';
 
 export const migrationsFolder = path.join(__dirname, '..', 'drizzle');
+
+/** The offline reader's OCR workers (~100 MB each) stay warm this long after a video for the next one. */
+const OCR_IDLE_MS = 10 * 60_000;
 
 export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'> & {
   /** Lease and polling of the worker (tests shorten them). */
@@ -35,6 +38,7 @@ export async function createAnalysisService(options: ServiceOptions): Promise<Ru
   if (!openai.apiKey) logger.warn('OPENAI_API_KEY is not set: the built-in offline analyzer (OCR) understands the videos');
   const model = openai.apiKey ? { apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.model, logger } : undefined;
 
+  const openAiUnderstander = model && createOpenAiUnderstander({ ...model, maxFrames: config.analysis.maxModelFrames });
   const workRoot = path.join(os.tmpdir(), 'tracklens-analysis');
   await sweepWorkRoot(workRoot);
   const worker = new AnalysisWorker({
@@ -42,7 +46,7 @@ export async function createAnalysisService(options: ServiceOptions): Promise<Ru
     videos: objectVideoFiles(storage),
     screenshots,
     analyze: analyzeVideo,
-    understander: model ? createOpenAiUnderstander({ ...model, maxFrames: config.analysis.maxModelFrames }) : undefined,
+    understander: () => openAiUnderstander || createOcrUnderstander({ idleMs: OCR_IDLE_MS }),
     logger,
     concurrency: config.analysis.concurrency,
     workRoot,

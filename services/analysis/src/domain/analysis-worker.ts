@@ -33,8 +33,11 @@ export interface AnalysisWorkerOptions {
   videos: VideoFiles;
   screenshots: ScreenshotStore;
   analyze(input: AnalyzeVideoInput): Promise<AnalysisResult>;
-  /** The vision model when configured; otherwise the pipeline's offline OCR understander. */
-  understander?: ScreenUnderstander | undefined;
+  /**
+   * Gives each slot its understander, kept for the slot's runs: the vision model when configured, or the
+   * offline OCR reader, whose workers then stay warm from one video to the next. Closed on stop.
+   */
+  understander(): ScreenUnderstander;
   logger: Log;
   concurrency: number;
   /** Where each run gets its scratch folder. */
@@ -84,16 +87,21 @@ export class AnalysisWorker {
   }
 
   private async loop(): Promise<void> {
-    while (!this.stopped) {
-      const claimed = await this.claim();
-      if (!claimed) {
-        await this.idle();
-        continue;
+    const understander = this.options.understander();
+    try {
+      while (!this.stopped) {
+        const claimed = await this.claim();
+        if (!claimed) {
+          await this.idle();
+          continue;
+        }
+        // A failure to record the outcome (the database gone) leaves the lease to run out: the run is claimed again.
+        await this.process(claimed.run, claimed.token, understander).catch((error: unknown) =>
+          this.options.logger.error({ videoId: claimed.run.videoId, jobId: claimed.token, err: error }, 'analysis run outcome not recorded'),
+        );
       }
-      // A failure to record the outcome (the database gone) leaves the lease to run out: the run is claimed again.
-      await this.process(claimed.run, claimed.token).catch((error: unknown) =>
-        this.options.logger.error({ videoId: claimed.run.videoId, jobId: claimed.token, err: error }, 'analysis run outcome not recorded'),
-      );
+    } finally {
+      await understander.close?.().catch((error: unknown) => this.options.logger.warn({ err: error }, 'understander not closed'));
     }
   }
 
@@ -122,7 +130,7 @@ export class AnalysisWorker {
     });
   }
 
-  private async process(run: Run, token: string): Promise<void> {
+  private async process(run: Run, token: string, understander: ScreenUnderstander): Promise<void> {
     const { logger, runs } = this.options;
     const log = { videoId: run.videoId, jobId: token, attempt: run.attempts };
     if (run.attempts > MAX_ATTEMPTS) {
@@ -144,7 +152,7 @@ export class AnalysisWorker {
     }, this.heartbeatMs);
     const workDir = path.join(this.options.workRoot, `${run.videoId.replace(/[^A-Za-z0-9-]/g, '_')}-${token.slice(0, 8)}`);
     try {
-      const record = await this.analyse(run, token, workDir, attempt);
+      const record = await this.analyse(run, token, workDir, attempt, understander);
       const stored = await runs.completeRun(run.videoId, token, record, statusEvent(run, 'page_specs_ready', { progress: 100 }));
       if (stored) logger.info({ ...log, screens: record.specs.length }, 'analysis run finished: page specs ready');
       else logger.warn(log, 'analysis results dropped: the run was taken over or removed');
@@ -157,7 +165,13 @@ export class AnalysisWorker {
     }
   }
 
-  private async analyse(run: Run, token: string, workDir: string, controller: AbortController): Promise<AnalysisRecord> {
+  private async analyse(
+    run: Run,
+    token: string,
+    workDir: string,
+    controller: AbortController,
+    understander: ScreenUnderstander,
+  ): Promise<AnalysisRecord> {
     const { signal } = controller;
     await fs.mkdir(workDir, { recursive: true });
     const videoPath = await this.options.videos.localPath(run.storageKey, workDir, signal);
@@ -169,7 +183,7 @@ export class AnalysisWorker {
       videoPath,
       workDir: path.join(workDir, 'frames'),
       signal,
-      ...(this.options.understander ? { understand: this.options.understander } : {}),
+      understand: understander,
       onProgress: (percent, stage) => progress.report(percent, stage),
     });
     if (!(await progress.settled())) throw new LeaseLost('lease lost');

@@ -11,6 +11,11 @@ import { TesseractEngine, type OcrLine, type OcrPage } from './tesseract-engine'
 export interface OcrUnderstanderOptions {
   /** Tesseract workers reading frames at once (one per core, at most two: each holds ~100 MB). */
   workers?: number;
+  /**
+   * Keeps the workers between videos until they have been idle this long (a service's understander);
+   * without it they run until close().
+   */
+  idleMs?: number;
 }
 
 /** Past this share of the frame to read again, the change is checked for a scroll (tens of ms, against seconds of reading). */
@@ -19,7 +24,11 @@ const SCROLL_CHECK_SHARE = 0.05;
 const DEFAULT_WORKERS = Math.max(1, Math.min(2, os.availableParallelism()));
 
 export function createOcrUnderstander(options: OcrUnderstanderOptions = {}): ScreenUnderstander {
-  const engines = Array.from({ length: Math.max(1, options.workers ?? DEFAULT_WORKERS) }, () => new TesseractEngine());
+  const { idleMs } = options;
+  const engines = Array.from(
+    { length: Math.max(1, options.workers ?? DEFAULT_WORKERS) },
+    () => new TesseractEngine(idleMs === undefined ? {} : { idleMs }),
+  );
   return {
     async understand(frames: KeyFrame[], understandOptions: UnderstandOptions = {}): Promise<FrameUnderstanding[]> {
       const { signal, onFrameDone, imagesWritten } = understandOptions;

@@ -1,6 +1,7 @@
 /**
  * OCR of one frame with tesseract.js and its bundled English model: no download at run time. One worker
- * is started lazily and reused for every frame.
+ * is started lazily and reused for every frame, and, with `idleMs`, for the next videos until it has been
+ * idle that long: starting one costs over a CPU-second (the model, compiling the engine's hot code).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,9 +37,23 @@ function bundledLanguagePath(): string {
 /** A 480x120 grey PNG of a heading, a line of links and a line of small text (services/analysis/assets). */
 const WARM_UP_IMAGE = path.join(__dirname, '../../../assets/ocr-warm-up.png');
 
+export interface TesseractEngineOptions {
+  /** Terminates the worker after this long without a reading; without it, only close() does. */
+  idleMs?: number;
+}
+
 export class TesseractEngine {
   private worker: Promise<Worker> | undefined;
   private warming: Promise<void> = Promise.resolve();
+  private readings = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: TesseractEngineOptions = {}) {}
+
+  /** A worker is running or starting. */
+  get started(): boolean {
+    return this.worker !== undefined;
+  }
 
   private start(): Promise<Worker> {
     this.worker ??= (async () => {
@@ -60,9 +75,11 @@ export class TesseractEngine {
   /**
    * Loads the model now rather than on the first frame, and reads a few lines of UI text: the engine's
    * first reading is slow (a quarter of a second more on a full frame), better spent while the video is
-   * still being decoded. A failure to load surfaces again on the first frame.
+   * still being decoded. A failure to load surfaces again on the first frame. A worker already started
+   * is warm.
    */
   warmUp(): void {
+    if (this.worker) return;
     const started = this.start();
     started.catch(() => {
       this.worker = undefined;
@@ -90,8 +107,10 @@ export class TesseractEngine {
     const h = region.y1 - region.y0;
     const pgm = Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'ascii'), Buffer.from(pixels)]);
     signal?.throwIfAborted();
-    const worker = await this.start();
-    const result = await this.untilAborted(worker.recognize(pgm, {}, { blocks: true, text: false }), signal);
+    const result = await this.reading(async () => {
+      const worker = await this.start();
+      return this.untilAborted(worker.recognize(pgm, {}, { blocks: true, text: false }), signal);
+    });
     const toFrame = (bbox: { x0: number; y0: number; x1: number; y1: number }): Box => ({
       x: (bbox.x0 + region.x0) / scale,
       y: (bbox.y0 + region.y0) / scale,
@@ -116,6 +135,22 @@ export class TesseractEngine {
       }
     }
     return lines;
+  }
+
+  /** Runs a reading; the idle countdown starts when the last reading in flight ends. */
+  private async reading<T>(read: () => Promise<T>): Promise<T> {
+    clearTimeout(this.idleTimer);
+    this.readings += 1;
+    try {
+      return await read();
+    } finally {
+      this.readings -= 1;
+      const { idleMs } = this.options;
+      if (this.readings === 0 && idleMs !== undefined) {
+        this.idleTimer = setTimeout(() => void this.close().catch(() => undefined), idleMs);
+        this.idleTimer.unref();
+      }
+    }
   }
 
   /** A recognition cannot be interrupted: on abort the worker is terminated and a new one starts next time. */
@@ -145,6 +180,7 @@ export class TesseractEngine {
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const worker = this.worker;
     this.worker = undefined;
     await this.warming;
