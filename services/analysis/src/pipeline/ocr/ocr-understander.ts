@@ -85,9 +85,10 @@ interface ReadFrame {
 }
 
 /**
- * One promise per frame, fulfilled as the workers get through the frames in order. A frame much like one
- * read before it is read only where it differs (see incremental.ts). What to read of each frame is
- * decided on the main thread as its image arrives, while the workers read the frames before it.
+ * One promise per frame, fulfilled as the workers get through the frames: in order, as far as they are ready
+ * to read (see below). A frame much like one read before it is read only where it differs (see
+ * incremental.ts). What to read of each frame is decided on the main thread as its image arrives, while
+ * the workers read the frames before it.
  */
 function readAll(
   engines: TesseractEngine[],
@@ -128,13 +129,34 @@ function readAll(
     }
   })();
 
-  let next = 0;
+  // A frame is ready to read once planned and its reference read. Each worker takes the first ready frame:
+  // one waiting for the other worker's reading would leave its core idle while later frames could be read.
+  const ready = frames.map((frame, i) =>
+    frame.sameAs === undefined
+      ? (planned.promises[i] as Promise<Planned | undefined>).then((plan) => plan?.difference?.reference.page)
+          .then(() => undefined, () => undefined)
+      : Promise.resolve(),
+  );
+  const isReady = frames.map(() => false);
+  ready.forEach((promise, i) => void promise.then(() => (isReady[i] = true)));
+  const unclaimed = new Set(frames.keys());
+  const claimReady = (): number | undefined => {
+    for (const i of unclaimed) {
+      if (!isReady[i]) continue;
+      unclaimed.delete(i);
+      return i;
+    }
+    return undefined;
+  };
   const work = async (engine: TesseractEngine): Promise<void> => {
     // The worker that reads the other half of a frame read whole.
     const helper = engines.find((other) => other !== engine) ?? engine;
-    while (next < frames.length) {
-      const i = next;
-      next += 1;
+    while (unclaimed.size > 0) {
+      const i = claimReady();
+      if (i === undefined) {
+        await Promise.race([...unclaimed].map((j) => ready[j]));
+        continue;
+      }
       try {
         signal?.throwIfAborted();
         const same = pages.promises[frames[i]?.sameAs ?? -1];
@@ -147,10 +169,10 @@ function readAll(
         const { cleaned: _cleaned, ...pixels } = prepared;
         pages.resolve(i, { ...pixels, lines: await readPlanned({ engine, helper }, prepared, plan, signal) });
       } catch (error) {
-        // Everything after a failure fails the same way: stop this worker, reject what is left.
+        // Everything still to read fails the same way: stop this worker, reject what is left.
         pages.reject(i, error);
-        fail(next, error);
-        next = frames.length;
+        for (const j of unclaimed) pages.reject(j, error);
+        unclaimed.clear();
       }
     }
   };
@@ -208,8 +230,9 @@ function planFor(difference: Difference, lines: OcrLine[], scale: number): ReadP
 
 /**
  * The earlier frame to read this one against, and how much of it will be read. The frame read just before
- * it is usually still being read by the other worker: waiting for its lines leaves a core idle for about
- * half its reading, so it is chosen only when it saves more than that over the most alike frame before it.
+ * it is usually still being read by the other worker: waiting for its lines can leave a core idle for about
+ * half its reading (when no later frame is ready), so it is chosen only when it saves more than that over
+ * the most alike frame before it.
  * Decided from pixels alone (changed cells, before lines widen them), so that a video is read the same
  * way whatever the timing.
  */
