@@ -30,11 +30,11 @@ function wordsOf(data: Uint8Array): Uint32Array | undefined {
 }
 
 /**
- * Calls `visit(i, x, y)` for every pixel whose brightness moved noticeably from `a` to `b`, in order.
- * Consecutive samples of a recording share nearly all their pixels exactly: four of them are compared at
- * once, and only words that differ are looked into.
+ * Calls `visit(i, x, y)` for every pixel whose brightness moved noticeably from `a` to `b`, in order, or
+ * for the first `limit` of them. Consecutive samples of a recording share nearly all their pixels exactly:
+ * four of them are compared at once, and only words that differ are looked into.
  */
-function forEachChanged(a: GrayFrame, b: GrayFrame, visit: (i: number, x: number, y: number) => void): void {
+function forEachChanged(a: GrayFrame, b: GrayFrame, visit: (i: number, x: number, y: number) => void, limit = Infinity): void {
   const { width } = a;
   const n = Math.min(a.data.length, b.data.length);
   const wordsA = wordsOf(a.data);
@@ -43,6 +43,7 @@ function forEachChanged(a: GrayFrame, b: GrayFrame, visit: (i: number, x: number
   // Changed pixels come in order: the row they lie in only moves forward.
   let y = 0;
   let rowStart = 0;
+  let visits = 0;
   const check = (i: number): void => {
     const delta = (a.data[i] as number) - (b.data[i] as number);
     if (delta <= PIXEL_DELTA && delta >= -PIXEL_DELTA) return;
@@ -50,9 +51,10 @@ function forEachChanged(a: GrayFrame, b: GrayFrame, visit: (i: number, x: number
       rowStart += width;
       y += 1;
     }
+    visits += 1;
     visit(i, i - rowStart, y);
   };
-  for (let w = 0; w < words; w += 1) {
+  for (let w = 0; w < words && visits < limit; w += 1) {
     if ((wordsA as Uint32Array)[w] === (wordsB as Uint32Array)[w]) continue;
     const i = w << 2;
     check(i);
@@ -60,15 +62,23 @@ function forEachChanged(a: GrayFrame, b: GrayFrame, visit: (i: number, x: number
     check(i + 2);
     check(i + 3);
   }
-  for (let i = words << 2; i < n; i += 1) check(i);
+  for (let i = words << 2; i < n && visits < limit; i += 1) check(i);
 }
 
-/** Share of pixels whose brightness moved noticeably between two frames of the same size. */
-export function changedFraction(a: GrayFrame, b: GrayFrame): number {
+/**
+ * Share of pixels whose brightness moved noticeably between two frames of the same size. Counting stops
+ * once the share reaches `stopAt`: past it, the answer is only known not to be smaller.
+ */
+export function changedFraction(a: GrayFrame, b: GrayFrame, stopAt = Infinity): number {
   let changed = 0;
-  forEachChanged(a, b, () => {
-    changed += 1;
-  });
+  forEachChanged(
+    a,
+    b,
+    () => {
+      changed += 1;
+    },
+    Math.ceil(stopAt * a.data.length),
+  );
   return changed / a.data.length;
 }
 

@@ -112,7 +112,7 @@ export class KeyframeSegmenter {
 
   private append(period: StablePeriod): void {
     const before = this.periods[this.periods.length - 1];
-    if (before && changedFraction(before.settled, period.settled) < NEAR_DUPLICATE) {
+    if (before && changedFraction(before.settled, period.settled, NEAR_DUPLICATE) < NEAR_DUPLICATE) {
       // The same screen at rest again (a hover came and went): extend the earlier period.
       before.endSec = period.endSec;
       before.settledSec = period.settledSec;

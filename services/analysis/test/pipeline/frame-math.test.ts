@@ -24,6 +24,15 @@ describe('frame math', () => {
     expect(changedFraction(page(0), page(30))).toBeGreaterThan(0.05);
   });
 
+  it('should stop counting changed pixels once their share reaches stopAt, and count exactly below it', () => {
+    const [a, b] = [page(0), page(30)];
+    const exact = changedFraction(a, b);
+    expect(changedFraction(a, b, exact + 0.01)).toBe(exact);
+    const stopped = changedFraction(a, b, exact / 4);
+    expect(stopped).toBeGreaterThanOrEqual(exact / 4);
+    expect(stopped).toBeLessThan(exact);
+  });
+
   it('should compare frames whose pixels do not start on a word boundary the same way', () => {
     const unaligned = (frame: GrayFrame): GrayFrame => {
       const buffer = new Uint8Array(frame.data.length + 1);
