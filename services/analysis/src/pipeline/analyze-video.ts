@@ -1,7 +1,7 @@
 /** The video analysis pipeline: probe → key frames → understanding → page specs. */
 import fs from 'node:fs/promises';
 import { decodeSamples, planSampling } from './frame-stream';
-import { extractJpeg, keyframePath } from './extract';
+import { extractJpegs, keyframePath } from './extract';
 import { changedFraction, type PixelBox } from './frame-math';
 import { KeyframeSegmenter, limitPeriods, type StablePeriod } from './keyframes';
 import { mergeFrames } from './merge';
@@ -15,6 +15,11 @@ import { pendingList } from './streaming';
 /** Understanding is the expensive step: at most this many key frames per video. */
 export const MAX_KEYFRAMES = 40;
 const EXTRACTIONS_AT_ONCE = 2;
+/**
+ * Screenshots extracted by one ffmpeg: the first alone, so that understanding starts early, then batches
+ * growing to this size (reading a frame takes longer than extracting a batch).
+ */
+const MAX_EXTRACTION_BATCH = 6;
 /**
  * Settled samples differing in fewer pixels than this show the same picture (a moving cursor aside): a
  * revisit. A typed word changes more.
@@ -187,17 +192,16 @@ function extractKeyframes(
   let next = 0;
   const extractNext = async (): Promise<void> => {
     while (next < pictures.length) {
-      const at = next;
-      next += 1;
-      const frame = pictures[at]?.frame;
-      if (!frame) continue;
+      const batch = pictures.slice(next, next + Math.min(MAX_EXTRACTION_BATCH, Math.max(1, next))).map((picture) => picture.frame);
+      const from = next;
+      next += batch.length;
       try {
         signal.throwIfAborted();
-        await extractJpeg(input.videoPath, frame.timeSec, frame.imagePath, signal);
-        written.resolve(frame.index, undefined);
+        await extractJpegs(input.videoPath, batch.map((frame) => ({ timeSec: frame.timeSec, outPath: frame.imagePath })), signal);
+        for (const frame of batch) written.resolve(frame.index, undefined);
       } catch (error) {
-        // The frames after a failed one are not extracted either.
-        for (const later of pictures.slice(at)) written.reject(later.frame.index, error);
+        // The frames after a failed batch are not extracted either.
+        for (const later of pictures.slice(from)) written.reject(later.frame.index, error);
         next = pictures.length;
       }
     }

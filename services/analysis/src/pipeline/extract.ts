@@ -2,12 +2,18 @@
 import path from 'node:path';
 import { ffmpegPath, runProcess } from './ffmpeg';
 
-export async function extractJpeg(
-  videoPath: string,
-  timeSec: number,
-  outPath: string,
-  signal?: AbortSignal,
-): Promise<void> {
+export interface Shot {
+  timeSec: number;
+  outPath: string;
+}
+
+/**
+ * Writes one JPEG per shot with a single ffmpeg, which opens the video once per shot (an input each): the
+ * same images as one process per shot, while starting a process from the analysis, whose OCR workers hold
+ * hundreds of MB, costs tens of milliseconds and slows those workers down.
+ */
+export async function extractJpegs(videoPath: string, shots: readonly Shot[], signal?: AbortSignal): Promise<void> {
+  if (shots.length === 0) return;
   await runProcess(
     ffmpegPath,
     [
@@ -16,8 +22,8 @@ export async function extractJpeg(
       // Two extractions run at once, one thread each: more threads only contend for the two cores.
       // Frames no other frame refers to are skipped, as in sampling: the grab is a frame the sampler saw,
       // and the decode from the keyframe costs a third less.
-      '-threads', '1', '-skip_frame', 'noref', '-ss', timeSec.toFixed(3), '-i', videoPath,
-      '-frames:v', '1', '-an', '-q:v', '3', outPath,
+      ...shots.flatMap((shot) => ['-threads', '1', '-skip_frame', 'noref', '-ss', shot.timeSec.toFixed(3), '-i', videoPath]),
+      ...shots.flatMap((shot, input) => ['-map', `${input}:v`, '-frames:v', '1', '-an', '-q:v', '3', shot.outPath]),
     ],
     { signal },
   );

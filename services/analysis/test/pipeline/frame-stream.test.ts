@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { extractJpegs } from '../../src/pipeline/extract';
 import { decodeSamples, planSampling } from '../../src/pipeline/frame-stream';
 
 const run = promisify(execFile);
 
-describe('decodeSamples', () => {
+describe('decodeSamples and extractJpegs', () => {
   let dir: string;
   let video: string;
 
@@ -46,5 +47,18 @@ describe('decodeSamples', () => {
     expect(frames).toHaveLength(count);
     frames.forEach((frame, i) => expect(frame.equals(stdout.subarray(i * size, (i + 1) * size))).toBe(true));
     expect(times).toEqual(frames.map((_, i) => i / plan.fps));
+  }, 60_000);
+
+  it('should extract, with one ffmpeg for several moments, the images one ffmpeg per moment gives', async () => {
+    const times = [0.5, 7.9, 8.0, 23.4, 39.5];
+    const shots = times.map((timeSec, i) => ({ timeSec, outPath: path.join(dir, `batch-${i}.jpg`) }));
+    await extractJpegs(video, shots);
+    for (const [i, shot] of shots.entries()) {
+      const alone = path.join(dir, `alone-${i}.jpg`);
+      await extractJpegs(video, [{ timeSec: shot.timeSec, outPath: alone }]);
+      expect(fs.readFileSync(shot.outPath).equals(fs.readFileSync(alone))).toBe(true);
+    }
+    // Distinct moments, distinct images (the counter changes every frame).
+    expect(new Set(shots.map((shot) => fs.readFileSync(shot.outPath).toString('base64'))).size).toBe(times.length);
   }, 60_000);
 });
