@@ -131,11 +131,11 @@ function readAll(
 
   // A frame is ready to read once planned and its reference read. Each worker takes the first ready frame:
   // one waiting for the other worker's reading would leave its core idle while later frames could be read.
-  const ready = frames.map((frame, i) =>
-    frame.sameAs === undefined
-      ? (planned.promises[i] as Promise<Planned | undefined>).then((plan) => plan?.difference?.reference.page)
-          .then(() => undefined, () => undefined)
-      : Promise.resolve(),
+  const ready = planned.promises.map((promise) =>
+    promise.then((plan) => plan?.difference?.reference.page).then(
+      () => undefined,
+      () => undefined,
+    ),
   );
   const isReady = frames.map(() => false);
   ready.forEach((promise, i) => void promise.then(() => (isReady[i] = true)));
