@@ -4,31 +4,11 @@ CREATE TABLE "credentials" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "inbox" (
-	"consumer" text NOT NULL,
-	"event_id" uuid NOT NULL,
-	"subject" text NOT NULL,
-	"processed_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "inbox_consumer_event_id_pk" PRIMARY KEY("consumer","event_id")
-);
---> statement-breakpoint
 CREATE TABLE "login_failures" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"email" text NOT NULL,
 	"address" text NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "outbox" (
-	"id" uuid PRIMARY KEY NOT NULL,
-	"subject" text NOT NULL,
-	"envelope" jsonb NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_error" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
@@ -54,6 +34,5 @@ ALTER TABLE "credentials" ADD CONSTRAINT "credentials_user_id_users_id_fk" FOREI
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "login_failures_email_idx" ON "login_failures" USING btree ("email","at");--> statement-breakpoint
 CREATE INDEX "login_failures_address_idx" ON "login_failures" USING btree ("address","at");--> statement-breakpoint
-CREATE INDEX "outbox_pending_idx" ON "outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_idx" ON "users" USING btree ("email");

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_JWT_SECRET, ENV_VARIABLES, SERVICE_NAMES, type ServiceName } from './env';
 
+/** The product's address when neither GATEWAY_PORT nor PORT is set. */
+export const DEFAULT_GATEWAY_PORT = 8080;
+
 const shape = Object.fromEntries(Object.entries(ENV_VARIABLES).map(([name, spec]) => [name, spec.schema]));
 const envSchema = z.object(shape);
 
@@ -33,6 +36,8 @@ export interface Config {
   busMaxDeliveries: number;
   sessionCheckCacheMs: number;
   authRateLimitPerMinute: number;
+  /** The admin panel's 'clear staging data'; false in production whatever ALLOW_CLEAR_STAGING_DATA says. */
+  canClearData: boolean;
   gatewayTrustProxy: string;
   /** Where users reach the product (no trailing slash). */
   publicUrl: string;
@@ -139,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, needs: ConfigNe
     jwtSecret: raw.JWT_SECRET,
     serviceHost: raw.SERVICE_HOST,
     gatewayHost: raw.GATEWAY_HOST,
-    gatewayPort: raw.GATEWAY_PORT,
+    gatewayPort: raw.GATEWAY_PORT ?? raw.PORT ?? DEFAULT_GATEWAY_PORT,
     webDist: path.resolve(raw.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
     protoDir: path.resolve(raw.PROTO_DIR ?? path.join(repoRoot, 'proto')),
     grpcDeadlineMs: raw.GRPC_DEADLINE_MS,
@@ -147,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, needs: ConfigNe
     busMaxDeliveries: raw.BUS_MAX_DELIVERIES,
     sessionCheckCacheMs: raw.SESSION_CHECK_CACHE_MS,
     authRateLimitPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
+    canClearData: raw.APP_ENV !== 'production' && raw.ALLOW_CLEAR_STAGING_DATA,
     gatewayTrustProxy: raw.GATEWAY_TRUST_PROXY,
     publicUrl: raw.PUBLIC_URL.replace(/\/+$/, ''),
     stripe: {

@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   tableCounts(): Promise<Record<string, number>>;
+  /** Empties every table of this database except the migration bookkeeping; answers the tables emptied. */
+  clearTables(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,12 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * kit's own tables (outbox, inbox, jobs), created in every service's database after the service's own
+ * migrations and tracked apart from them.
+ */
+const platformMigrations = { migrationsFolder: path.join(__dirname, '..', 'drizzle'), migrationsTable: '__kit_migrations' };
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.url ? openPostgres(options.url, options) : openPglite(options);
 }
@@ -42,6 +50,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   await client.waitReady;
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder });
+  await migratePglite(db, platformMigrations);
   const handle = db as unknown as Database;
   return {
     db: handle,
@@ -50,6 +59,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       await client.query('select 1');
     },
     tableCounts: () => countRows(handle),
+    clearTables: () => truncateTables(handle),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -65,7 +75,9 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock(727001)');
-    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder: options.migrationsFolder });
+    const migrator = drizzlePg({ client: lockClient });
+    await migratePg(migrator, { migrationsFolder: options.migrationsFolder });
+    await migratePg(migrator, platformMigrations);
   } finally {
     await lockClient.query('select pg_advisory_unlock(727001)').catch(() => undefined);
     lockClient.release();
@@ -79,6 +91,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       await pool.query('select 1');
     },
     tableCounts: () => countRows(handle),
+    clearTables: () => truncateTables(handle),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -120,18 +133,32 @@ export function pgliteDataDir(dataDir: string, service: string): string {
   return path.join(dataDir, service, 'pgdata');
 }
 
-async function countRows(db: Database): Promise<Record<string, number>> {
+/** The service's own tables; drizzle keeps its migration bookkeeping in the `drizzle` schema, never here. */
+async function publicTables(db: Database): Promise<string[]> {
   const tables = await db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
+  return rowsOf<{ table_name: string }>(tables).map((row) => row.table_name);
+}
+
+async function countRows(db: Database): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const row of rowsOf<{ table_name: string }>(tables)) {
+  for (const table of await publicTables(db)) {
     const result = await db.execute<{ count: number }>(
-      sql`select count(*)::int as count from ${sql.identifier(row.table_name)}`,
+      sql`select count(*)::int as count from ${sql.identifier(table)}`,
     );
-    counts[row.table_name] = Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
+    counts[table] = Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
   }
   return counts;
+}
+
+/** One TRUNCATE of all tables at once, so foreign keys between them never stop it half way. */
+async function truncateTables(db: Database): Promise<string[]> {
+  // A migrations table someone kept in public (migrationsSchema: 'public') is still bookkeeping.
+  const tables = (await publicTables(db)).filter((table) => !/^__.*migrations$/.test(table));
+  if (tables.length === 0) return [];
+  await db.execute(sql`truncate table ${sql.join(tables.map((table) => sql.identifier(table)), sql`, `)} restart identity cascade`);
+  return tables;
 }
 
 /** PGlite and node-postgres both answer execute() with an object holding rows. */

@@ -53,4 +53,17 @@ describe('configuration', () => {
     expect(config.services.billing.httpPort).toBe(7107);
     expect(config.gatewayPort).toBe(8080);
   });
+
+  it('should take the gateway port from PORT when GATEWAY_PORT is unset, as a platform sets it', () => {
+    expect(loadConfig({ PORT: '5000' }).gatewayPort).toBe(5000);
+    expect(loadConfig({ PORT: '5000', GATEWAY_PORT: '8081' }).gatewayPort).toBe(8081);
+    expect(loadConfig({ PORT: '' }).gatewayPort).toBe(8080);
+    // PORT is the gateway's alone: the services keep their own ports.
+    expect(loadConfig({ PORT: '5000' }).services.identity.httpPort).toBe(7101);
+  });
+
+  it('should name a PORT that is not a port', () => {
+    expect(() => loadConfig({ PORT: 'http' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
 });

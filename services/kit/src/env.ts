@@ -21,11 +21,11 @@ SERVICE_NAMES.forEach((name, index) => {
   const grpcPort = 7201 + index;
   serviceVariables[`${upper}_HTTP_PORT`] = {
     schema: port.default(httpPort),
-    description: `HTTP port of the ${name} service`,
+    description: `HTTP port of the ${name} service (${httpPort}; under npm start a free port the system picks, unless set)`,
   };
   serviceVariables[`${upper}_GRPC_PORT`] = {
     schema: port.default(grpcPort),
-    description: `gRPC port of the ${name} service`,
+    description: `gRPC port of the ${name} service (${grpcPort}; under npm start a free port the system picks, unless set)`,
   };
   serviceVariables[`${upper}_URL`] = {
     schema: url.optional(),
@@ -71,7 +71,14 @@ export const ENV_VARIABLES = {
     schema: z.string().min(1).default('0.0.0.0'),
     description: 'Address the gateway binds to',
   },
-  GATEWAY_PORT: { schema: port.default(8080), description: 'Port of the gateway (the product URL)' },
+  GATEWAY_PORT: {
+    schema: port.optional(),
+    description: 'Port of the gateway, the product URL (default PORT, else 8080)',
+  },
+  PORT: {
+    schema: port.optional(),
+    description: "The platform's port convention (Heroku, Cloud Run, Render, ...): the gateway's port when GATEWAY_PORT is unset",
+  },
   WEB_DIST: {
     schema: z.string().min(1).optional(),
     description: 'Folder of the built web app the gateway serves (default web/dist of the checkout)',
@@ -104,6 +111,13 @@ export const ENV_VARIABLES = {
   AUTH_RATE_LIMIT_PER_MINUTE: {
     schema: z.coerce.number().int().positive().default(60),
     description: 'Requests per minute one address may make to /api/login and /api/register at the gateway',
+  },
+  ALLOW_CLEAR_STAGING_DATA: {
+    schema: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((value) => value === 'true' || value === '1'),
+    description: "Whether the admin panel may empty every service's tables (POST /api/admin/database/clear-staging); never in production",
   },
   PUBLIC_URL: {
     schema: url.default('http://localhost:8080'),

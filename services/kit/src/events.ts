@@ -12,6 +12,12 @@ export interface EventEnvelope<T = unknown> {
   data: T;
 }
 
+/** An event to publish: written to the outbox in the transaction of the change it reports. */
+export interface OutgoingEvent {
+  subject: string;
+  envelope: EventEnvelope;
+}
+
 export function createEnvelope<T>(producer: string, type: string, data: T, version = 1): EventEnvelope<T> {
   const requestId = currentRequestId();
   return {

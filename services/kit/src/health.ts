@@ -1,6 +1,7 @@
-/** /healthz (alive), /readyz (dependencies really answer), /metrics, and /debug/stats outside production. */
+/** /healthz (alive), /readyz (dependencies really answer), /metrics, and /debug/stats and /debug/clear outside production. */
 import type { Express, Request, Response } from 'express';
 import type { Registry } from 'prom-client';
+import { z } from 'zod';
 
 export type HealthCheck = () => Promise<void>;
 
@@ -10,8 +11,26 @@ export interface HealthOptions {
   registry: Registry;
   /** Row counts per table; the route is absent when this is not given (production). */
   debugStats?: () => Promise<Record<string, number>>;
+  /** Empties the service's tables and names them; the route is absent when this is not given (production). */
+  debugClear?: () => Promise<string[]>;
   timeoutMs?: number;
 }
+
+/** GET /debug/stats of a service, as the gateway reads it. */
+export const debugStatsAnswerSchema = z.object({
+  service: z.string(),
+  stats: z.record(z.string(), z.number().int().nonnegative()),
+  timestamp: z.string(),
+});
+export type DebugStatsAnswer = z.infer<typeof debugStatsAnswerSchema>;
+
+/** POST /debug/clear of a service: the tables it emptied. */
+export const debugClearAnswerSchema = z.object({
+  service: z.string(),
+  tables: z.array(z.string()),
+  timestamp: z.string(),
+});
+export type DebugClearAnswer = z.infer<typeof debugClearAnswerSchema>;
 
 export function registerHealthRoutes(app: Express, options: HealthOptions): void {
   app.get('/healthz', (_req: Request, res: Response) => {
@@ -30,6 +49,18 @@ export function registerHealthRoutes(app: Express, options: HealthOptions): void
   if (debugStats) {
     app.get('/debug/stats', async (_req: Request, res: Response) => {
       res.json({ service: options.service, stats: await debugStats(), timestamp: new Date().toISOString() });
+    });
+  }
+  const debugClear = options.debugClear;
+  if (debugClear) {
+    // The internal port is reachable from the developer's browser: a JSON content type cannot be sent
+    // cross-site without a CORS preflight, which no service answers, so no web page can empty the tables.
+    app.post('/debug/clear', async (req: Request, res: Response) => {
+      if (!req.is('application/json')) {
+        res.status(415).json({ message: 'Send Content-Type: application/json', code: 'UNSUPPORTED_MEDIA_TYPE' });
+        return;
+      }
+      res.json({ service: options.service, tables: await debugClear(), timestamp: new Date().toISOString() });
     });
   }
 }

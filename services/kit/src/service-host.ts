@@ -1,4 +1,4 @@
-/** Opens what every service needs (db, bus, relay, metrics) and runs its HTTP, gRPC and subscriptions with a clean stop. */
+/** Opens what every service needs (db, bus, relay, jobs, metrics) and runs its HTTP, gRPC, subscriptions and jobs with a clean stop. */
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -13,6 +13,7 @@ import { InProcessBus } from './in-process-bus';
 import { createLogger } from './logger';
 import { createMetrics, type ServiceMetrics } from './metrics';
 import { connectNatsBus } from './nats-bus';
+import { JobRunner, type JobTuning, type RegisteredJob } from './jobs';
 import { OutboxRelay, handleOnce, type InboxHandler } from './outbox';
 
 export interface RuntimeOptions {
@@ -26,6 +27,8 @@ export interface RuntimeOptions {
   /** Keep the PGlite database in memory (tests). */
   inMemoryDatabase?: boolean;
   logger?: Logger;
+  /** Lease, polling and retry timing of the service's jobs (tests shorten them). */
+  jobs?: JobTuning;
 }
 
 export interface ServiceRuntime {
@@ -37,6 +40,9 @@ export interface ServiceRuntime {
   bus: EventBus;
   metrics: ServiceMetrics;
   relay: OutboxRelay;
+  jobs: JobRunner;
+  /** After a commit that wrote an event or a job: publish and look for due jobs now, not at the next poll. */
+  poke(): void;
   ownsBus: boolean;
 }
 
@@ -62,8 +68,13 @@ export async function openRuntime(options: RuntimeOptions): Promise<ServiceRunti
   // Process-wide metrics once per process: in all-in-one the gateway reports them, not each service.
   const metrics = createMetrics(name, ownsBus);
   const relay = new OutboxRelay({ db: database.db, bus, logger, pollMs: config.outboxPollMs });
+  const jobs = new JobRunner({ db: database.db, logger, ...options.jobs });
+  const poke = () => {
+    relay.poke();
+    jobs.poke();
+  };
   logger.info({ database: database.kind, bus: bus.kind }, 'runtime opened');
-  return { name, config, logger, database, db: database.db, bus, metrics, relay, ownsBus };
+  return { name, config, logger, database, db: database.db, bus, metrics, relay, jobs, poke, ownsBus };
 }
 
 export interface EventSubscription {
@@ -80,6 +91,8 @@ export interface ServiceDefinition {
   rawBodyPaths?: string[];
   grpc?: GrpcServiceBinding[];
   subscriptions?: EventSubscription[];
+  /** Durable background work (kit's job engine), periodic jobs included; stopped before the database closes. */
+  jobs?: RegisteredJob[];
   /** Background work to stop before the database closes. */
   onStop?: () => Promise<void>;
   /** Node's requestTimeout of the HTTP server (default 5 minutes), for services that receive long uploads. */
@@ -96,13 +109,14 @@ export interface RunningService {
 }
 
 export async function serve(runtime: ServiceRuntime, definition: ServiceDefinition): Promise<RunningService> {
-  const { name, config, logger, database, bus, metrics, relay } = runtime;
+  const { name, config, logger, database, bus, metrics, relay, jobs } = runtime;
   const app = createHttpApp({ logger, metrics, rawBodyPaths: definition.rawBodyPaths });
   registerHealthRoutes(app, {
     service: name,
     checks: { database: () => database.ping(), bus: () => bus.ping() },
     registry: metrics.registry,
     ...(config.isProduction ? {} : { debugStats: () => database.tableCounts() }),
+    ...(config.isProduction ? {} : { debugClear: () => database.clearTables() }),
   });
   definition.routes(app);
   finishHttpApp(app, logger);
@@ -146,6 +160,7 @@ export async function serve(runtime: ServiceRuntime, definition: ServiceDefiniti
     );
   }
   relay.start();
+  jobs.start(definition.jobs ?? []);
   logger.info({ httpPort, grpcPort: grpcServer.port }, `${name} service listening`);
 
   let stopping: Promise<void> | undefined;
@@ -159,6 +174,7 @@ export async function serve(runtime: ServiceRuntime, definition: ServiceDefiniti
       stopping ??= (async () => {
         await closeServer(server);
         for (const subscription of subscriptions) await subscription.stop();
+        await jobs.stop();
         await definition.onStop?.();
         await relay.stop();
         await grpcServer.stop();

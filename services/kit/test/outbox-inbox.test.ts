@@ -7,6 +7,7 @@ import {
   createEnvelope,
   enqueueEvent,
   handleOnce,
+  outbox,
   openDatabase,
   pgliteDataDir,
   rowsOf,
@@ -16,7 +17,7 @@ import {
   type EventHandler,
 } from '../src';
 import { eventually, freshDatabaseUrl, silentLogger, tempDir, testBus } from '../src/testing';
-import { notes, outbox } from './fixtures/schema';
+import { notes } from './fixtures/schema';
 
 const migrationsFolder = path.join(__dirname, 'fixtures', 'drizzle');
 

@@ -2,11 +2,11 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Journey, UiElement, UserAction } from '@tracklens/contracts';
 import type { RunStatus } from '../domain/ports';
-export { inbox, outbox } from '@tracklens/kit';
 
 /**
- * The analysis of one video. A worker owns a running run while its lease lasts (lease_owner is a token of
- * that claim); a run whose lease ran out is claimed again, so a killed process never strands it.
+ * The analysis of one video as the user sees it (status, progress, error). Its work runs as a job of kit's
+ * job engine (queue 'analyse-video', keyed by the video), whose lease and retries keep a killed process from
+ * stranding it.
  */
 export const runs = pgTable(
   'runs',
@@ -20,8 +20,6 @@ export const runs = pgTable(
     progress: integer('progress').notNull().default(0),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
-    leaseOwner: text('lease_owner'),
-    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,7 +11,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-export { inbox, outbox } from '@tracklens/kit';
 
 export const subscriptions = pgTable(
   'subscriptions',

@@ -1,7 +1,6 @@
 /** catalog's tables: products, saved items, and the per-video analysis status read model fed by analysis events. */
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AnalysisStatus, ProductType, SavedItemType } from '@tracklens/contracts';
-export { inbox, outbox } from '@tracklens/kit';
 
 export const products = pgTable(
   'products',

@@ -1,6 +1,5 @@
 /** identity's tables: users, their credentials, sessions, and failed sign-ins for rate limiting. */
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, bigserial } from 'drizzle-orm/pg-core';
-export { inbox, outbox } from '@tracklens/kit';
 
 export const users = pgTable(
   'users',

@@ -1,6 +1,5 @@
 /** media's tables: uploads handed out, registered videos (with the analysis status read model), outbox and inbox. */
 import { bigint, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-export { inbox, outbox } from '@tracklens/kit';
 
 export const uploads = pgTable(
   'uploads',

@@ -1,8 +1,7 @@
-/** planning's tables: tracking plans and the jobs that generate them, plus the outbox and inbox. */
+/** planning's tables: tracking plans and the user-facing record of each plan's generation (kit's tables hold the outbox, inbox and job queue). */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { JobStatus, TrackingPlanContent, TrackingPlanStatus } from '@tracklens/contracts';
-export { inbox, outbox } from '@tracklens/kit';
 
 export const trackingPlans = pgTable(
   'tracking_plans',
@@ -34,8 +33,8 @@ export interface JobResult {
   funnelCount: number;
 }
 
-export const jobs = pgTable(
-  'jobs',
+export const generationJobs = pgTable(
+  'generation_jobs',
   {
     id: uuid('id').primaryKey(),
     type: text('type').$type<'tracking_plan'>().notNull(),
@@ -51,5 +50,5 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('jobs_product_created_idx').on(table.productId, table.createdAt)],
+  (table) => [index('generation_jobs_product_created_idx').on(table.productId, table.createdAt)],
 );
