@@ -2,14 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import {
-  AppError,
   createEnvelope,
-  createGrpcClient,
-  loadGrpcService,
   openObjectStorage,
   type Config,
   type EventBus,
-  type GrpcClient,
   type ObjectStorage,
   type RunningService,
 } from '@tracklens/kit';
@@ -22,6 +18,7 @@ import {
   testConfig,
 } from '@tracklens/kit/testing';
 import { PAGE_SPEC_MESSAGES, subjects, videoPageSpecSchema, type VideoPageSpec } from '@tracklens/contracts';
+import { analysisClient, type AnalysisClient } from '@tracklens/contracts/clients';
 import { createAnalysisService } from '../src/service';
 import { makeAudioOnlyFile, makeCorruptFile } from './fixtures/synthetic-video';
 import {
@@ -42,7 +39,7 @@ describe('analysis service', () => {
   let bus: EventBus;
   let service: RunningService;
   let storage: ObjectStorage;
-  let grpc: GrpcClient;
+  let analyses: AnalysisClient;
   let base: string;
   let alice: Caller;
   let bob: Caller;
@@ -61,15 +58,11 @@ describe('analysis service', () => {
       config,
       bus,
       inMemoryDatabase: true,
-      worker: { pollMs: 100, retryDelayMs: 100 },
+      jobs: { pollMs: 100, backoffMs: 100 },
     });
     base = `http://127.0.0.1:${service.httpPort}`;
     storage = openObjectStorage(config);
-    grpc = createGrpcClient(
-      loadGrpcService(config.protoDir, 'analysis/v1/analysis.proto', 'analysis.v1.AnalysisService'),
-      `127.0.0.1:${service.grpcPort}`,
-      { deadlineMs: 5000 },
-    );
+    analyses = analysisClient(config);
     alice = callerFor(config);
     bob = callerFor(config);
     await events.listen(bus);
@@ -80,7 +73,7 @@ describe('analysis service', () => {
   }, ANALYSIS_TIMEOUT * 2);
 
   afterAll(async () => {
-    grpc.close();
+    analyses.close();
     await service.stop();
     await bus.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -192,9 +185,7 @@ describe('analysis service', () => {
     expect(finalize.body.message).toBe('Product not found');
     const retry = await request(base).post(`/api/videos/${videoId}/retry-analysis`).set('Cookie', bob.cookie);
     expect(retry.status).toBe(404);
-    await expect(
-      grpc.call('GetProductAnalysis', { product_id: productId, user_id: bob.userId }),
-    ).rejects.toMatchObject({ status: 404 });
+    await expect(analyses.getProductAnalysis(bob.userId, productId)).resolves.toBeNull();
     expect((await specsOf(alice, videoId)).length).toBe(3);
     const anonymous = await request(base).get(`/api/videos/${videoId}/page-specs`);
     expect(anonymous.status).toBe(401);
@@ -293,15 +284,9 @@ describe('analysis service', () => {
 
   it('should finalize the reviewed specs into product knowledge, announce processing then completed, and answer GetProductAnalysis', async () => {
     const { videoId, productId } = aliceUpload;
-    const before = await grpc.call<{ finalized: boolean; status: string; page_specs: unknown[] }>(
-      'GetProductAnalysis',
-      {
-        product_id: productId,
-        user_id: alice.userId,
-      },
-    );
+    const before = await analyses.getProductAnalysis(alice.userId, productId);
     expect(before).toMatchObject({ finalized: false, status: 'page_specs_ready' });
-    expect(before.page_specs).toHaveLength(3);
+    expect(before?.pageSpecs).toHaveLength(3);
 
     const res = await request(base)
       .post(`/api/products/${productId}/page-specs/finalize`)
@@ -317,22 +302,20 @@ describe('analysis service', () => {
       [subjects.videoCompleted, 'completed'],
     ]);
 
-    const analysis = await grpc.call<{
-      finalized: boolean;
-      status: string;
-      summary: string;
-      page_specs: Array<{ screen_name: string; screenshot_key: string; order: number }>;
-      journeys: Array<{ name: string; steps: string[] }>;
-      key_actions: Array<{ screen_name: string; key_actions: string[] }>;
-    }>('GetProductAnalysis', { product_id: productId, user_id: alice.userId });
+    const analysis = await analyses.getProductAnalysis(alice.userId, productId);
+    if (!analysis) throw new Error('no analysis of the finalised product');
     expect(analysis).toMatchObject({
       finalized: true,
       status: 'completed',
       summary: res.body.knowledge.summary,
     });
-    expect(analysis.page_specs.map((spec) => spec.screen_name)).toEqual(['Login', 'Product Catalog', 'Cart']);
+    expect(analysis.pageSpecs.map((spec) => [spec.screenName, spec.screenKind])).toEqual([
+      ['Login', 'login'],
+      ['Product Catalog', 'listing'],
+      ['Cart', 'cart'],
+    ]);
     expect(
-      analysis.page_specs.every((spec) => spec.screenshot_key.startsWith(`users/${alice.userId}/`)),
+      analysis.pageSpecs.every((spec) => spec.screenshotKey?.startsWith(`users/${alice.userId}/`)),
     ).toBe(true);
     expect(analysis.journeys[0]).toEqual({
       name: 'Main Flow',
@@ -344,7 +327,7 @@ describe('analysis service', () => {
         expect.objectContaining({ name: 'Sign In', steps: ['Login', 'Product Catalog'] }),
       ]),
     );
-    expect(analysis.key_actions.find((screen) => screen.screen_name === 'Login')?.key_actions).toEqual(
+    expect(analysis.keyActions.find((screen) => screen.screenName === 'Login')?.keyActions).toEqual(
       expect.arrayContaining(['Enter Email', 'Click Sign In']),
     );
   });
@@ -443,9 +426,7 @@ describe('analysis service', () => {
         ).toBe(404);
       });
       for (const spec of specs) expect(await storage.head(spec.screenshotKey ?? '')).toBeNull();
-      await expect(
-        grpc.call('GetProductAnalysis', { product_id: upload.productId, user_id: bob.userId }),
-      ).rejects.toBeInstanceOf(AppError);
+      await expect(analyses.getProductAnalysis(bob.userId, upload.productId)).resolves.toBeNull();
     },
     ANALYSIS_TIMEOUT * 2,
   );

@@ -129,7 +129,7 @@ describe('analysis crash and resume', () => {
 
     const first = startChild(env, upload.envelope);
     children.push(first);
-    const claimed = await first.logged('analysis run claimed');
+    const claimed = await first.logged('analysis run started');
     expect(claimed).toMatchObject({ videoId: upload.videoId, attempt: 1 });
     first.process.kill('SIGKILL');
     expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
@@ -144,7 +144,7 @@ describe('analysis crash and resume', () => {
 
     const second = startChild(env, upload.envelope);
     children.push(second);
-    const resumed = await second.logged('analysis run claimed');
+    const resumed = await second.logged('analysis run started');
     expect(resumed).toMatchObject({ videoId: upload.videoId, attempt: 2 });
     await second.logged('analysis run finished: page specs ready');
     second.process.kill('SIGTERM');
@@ -153,7 +153,7 @@ describe('analysis crash and resume', () => {
     const after = await openServiceDatabase(env);
     try {
       const [run] = await after.db.select().from(runs).where(eq(runs.videoId, upload.videoId));
-      expect(run).toMatchObject({ status: 'page_specs_ready', attempts: 2, progress: 100, leaseOwner: null });
+      expect(run).toMatchObject({ status: 'page_specs_ready', attempts: 2, progress: 100 });
       const specs = await after.db.select().from(pageSpecs).where(and(eq(pageSpecs.videoId, upload.videoId)));
       expect(specs.map((spec) => spec.screenName).sort()).toEqual(['Cart', 'Login', 'Product Catalog']);
       const ready = rowsOf<{ count: number; unsent: number }>(

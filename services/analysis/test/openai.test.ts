@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import request from 'supertest';
-import { createLogger, openObjectStorage, type Config, type EventBus, type ObjectStorage, type RunningService } from '@tracklens/kit';
+import { createLogger, createModelClient, openObjectStorage, type Config, type EventBus, type ObjectStorage, type RunningService } from '@tracklens/kit';
 import { eventually, freshDatabaseUrl, tempDir, testBus, testConfig } from '@tracklens/kit/testing';
 import type { VideoPageSpec } from '@tracklens/contracts';
 import { createAnalysisService } from '../src/service';
@@ -80,7 +80,7 @@ describe('analysis with an OpenAI-compatible vision model', () => {
     });
     logger = createLogger('analysis', 'silent');
     jest.spyOn(logger, 'info');
-    service = await createAnalysisService({ config, bus, inMemoryDatabase: true, logger, worker: { pollMs: 100 } });
+    service = await createAnalysisService({ config, bus, inMemoryDatabase: true, logger, jobs: { pollMs: 100 } });
     base = `http://127.0.0.1:${service.httpPort}`;
     storage = openObjectStorage(config);
     alice = callerFor(config);
@@ -102,7 +102,7 @@ describe('analysis with an OpenAI-compatible vision model', () => {
 
     const screensRequests = model.requests.filter((body) => body.response_format?.json_schema?.name === 'screens');
     expect(screensRequests.length).toBeGreaterThanOrEqual(2);
-    // The 429 was answered to the first request; the SDK sent the same request again.
+    // The 429 was answered to the first request; the same request was sent again.
     expect(screensRequests[1]).toEqual(screensRequests[0]);
     for (const body of screensRequests) {
       expect(body.model).toBe('gpt-4o-mini');
@@ -131,10 +131,10 @@ describe('analysis with an OpenAI-compatible vision model', () => {
 
     const usage = jest
       .mocked(logger.info)
-      .mock.calls.filter((call) => call[1] === 'vision model usage')
+      .mock.calls.filter((call) => call[1] === 'model usage' && (call[0] as { schema?: string }).schema === 'screens')
       .map((call) => call[0]);
     expect(usage.length).toBe(screensRequests.length - 1);
-    expect(usage[0]).toMatchObject({ promptTokens: 1000, completionTokens: 200, totalTokens: 1200 });
+    expect(usage[0]).toMatchObject({ attempts: 2, promptTokens: 1000, completionTokens: 200, totalTokens: 1200 });
 
     const added = await request(base)
       .post(`/api/products/${upload.productId}/page-specs/enhance`)
@@ -165,12 +165,9 @@ describe('analysis with an OpenAI-compatible vision model', () => {
     }));
     const sent = model.requests.length;
     const understander = createOpenAiUnderstander({
-      apiKey: 'sk-test-local',
-      baseUrl: model.baseUrl,
-      model: 'gpt-4o-mini',
+      client: createModelClient({ apiKey: 'sk-test-local', baseUrl: model.baseUrl, model: 'gpt-4o-mini', logger: createLogger('analysis', 'silent') }),
       maxFrames: 4,
       batchSize: 2,
-      logger: { info: () => undefined },
     });
     const done: number[] = [];
     const understood = await understander.understand(frames, { onFrameDone: (count) => done.push(count) });

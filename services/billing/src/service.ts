@@ -1,19 +1,13 @@
 /** Composition root of billing: every route, RPC and subscription is listed here. */
 import path from 'node:path';
-import {
-  createGrpcClient,
-  loadGrpcService,
-  openRuntime,
-  serve,
-  type RunningService,
-  type RuntimeOptions,
-} from '@tracklens/kit';
+import { openRuntime, serve, type RunningService, type RuntimeOptions } from '@tracklens/kit';
+import { identityClient } from '@tracklens/contracts/clients';
+import { userDirectory } from './clients';
 import { BillingRepository } from './db/billing.repository';
 import { Billing } from './domain/billing';
 import { systemClock, type Clock } from './domain/plans';
 import { onUserRegistered } from './events/on-user-registered.handler';
 import { billingGrpc } from './grpc/billing.grpc';
-import { identityDirectory } from './grpc/identity.client';
 import { STRIPE_WEBHOOK_PATH, registerBillingRoutes } from './http/billing.routes';
 import { devCheckoutUrl, registerDevCheckoutRoutes } from './http/dev-checkout.routes';
 import { StripeCheckoutGateway } from './payments/stripe.gateway';
@@ -31,11 +25,7 @@ export async function createBillingService(options: ServiceOptions): Promise<Run
   const { config, db, logger } = runtime;
   const { stripe } = config;
 
-  const identity = createGrpcClient(
-    loadGrpcService(config.protoDir, 'identity/v1/identity.proto', 'identity.v1.IdentityService'),
-    config.services.identity.grpcUrl,
-    { deadlineMs: config.grpcDeadlineMs },
-  );
+  const identity = identityClient(config);
   const checkout =
     stripe.secretKey && stripe.priceId
       ? new StripeCheckoutGateway({
@@ -53,7 +43,7 @@ export async function createBillingService(options: ServiceOptions): Promise<Run
     store: new BillingRepository(db),
     clock,
     checkout,
-    users: identityDirectory(identity, logger),
+    users: userDirectory(identity, logger),
     devCheckoutUrl,
   });
 

@@ -30,7 +30,9 @@ describe('billing payments in development mode (no STRIPE_SECRET_KEY)', () => {
             GetUser: async (request: { user_id: string }) => {
               const email = identityEmails.get(request.user_id);
               if (!email) throw Object.assign(new Error('not found'), { status: 404 });
-              return { user: { id: request.user_id, name: 'Grace Hopper', email } };
+              return {
+                user: { id: request.user_id, name: 'Grace Hopper', email, subscription_status: 'free', created_at: new Date().toISOString() },
+              };
             },
           },
         },

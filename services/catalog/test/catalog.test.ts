@@ -13,6 +13,7 @@ import {
   type EventEnvelope,
   type GrpcClient,
   type RunningService,
+  inbox,
 } from '@tracklens/kit';
 import {
   expectStandardServiceSurface,
@@ -23,7 +24,7 @@ import {
 } from '@tracklens/kit/testing';
 import { subjects, type AnalysisStatus, type Product, type VideoAnalysisStatusChanged } from '@tracklens/contracts';
 import { createCatalogService } from '../src/service';
-import { inbox, videoAnalysis } from '../src/db/schema';
+import { videoAnalysis } from '../src/db/schema';
 
 /** A signed-in user as identity would have made them: a session cookie signed with the shared secret. */
 interface Caller {

@@ -30,6 +30,26 @@ export const pageSpecSchema = z.object({
 });
 export type PageSpec = z.infer<typeof pageSpecSchema>;
 
+/** What kind of screen a page spec shows, as analysis recognises it (a checkout's confirmation is a checkout). */
+export const screenKindSchema = z.enum([
+  'login',
+  'signup',
+  'checkout',
+  'cart',
+  'product',
+  'listing',
+  'search',
+  'settings',
+  'dashboard',
+  'content',
+  'other',
+]);
+export type ScreenKind = z.infer<typeof screenKindSchema>;
+
+/** A page spec as GetProductAnalysis answers it: its screen kind, its labels cleaned of OCR noise. */
+export const analysedPageSpecSchema = pageSpecSchema.extend({ screenKind: screenKindSchema });
+export type AnalysedPageSpec = z.infer<typeof analysedPageSpecSchema>;
+
 export const journeySchema = z.object({ name: z.string(), description: z.string(), steps: z.array(z.string()) });
 export type Journey = z.infer<typeof journeySchema>;
 
@@ -39,11 +59,24 @@ export const productAnalysisSchema = z.object({
   finalized: z.boolean(),
   status: z.string(),
   summary: z.string(),
-  pageSpecs: z.array(pageSpecSchema),
+  pageSpecs: z.array(analysedPageSpecSchema),
   journeys: z.array(journeySchema),
   keyActions: z.array(z.object({ screenName: z.string(), keyActions: z.array(z.string()) })),
 });
 export type ProductAnalysis = z.infer<typeof productAnalysisSchema>;
+
+/**
+ * The words of a label or screen name, as analysis cleans labels and planning names events by them: runs of
+ * letters and digits, accents dropped, camelCase split ('Sign-up', 'sign_up' and 'SignUp' all give [Sign, up]).
+ */
+export function labelWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word.length > 0);
+}
 
 /** The server's error messages for page specs (product-spec §8 words where the specification has them). */
 export const PAGE_SPEC_MESSAGES = {

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './analysis';
 export * from './billing';
 export * from './catalog';

@@ -1,7 +1,7 @@
-/** Composition root of identity: every route, RPC and subscription is listed here. */
+/** Composition root of identity: every route, RPC, subscription and job is listed here. */
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
-import { openRuntime, serve, type RunningService, type RuntimeOptions } from '@tracklens/kit';
+import { openRuntime, periodicJob, serve, type RunningService, type RuntimeOptions } from '@tracklens/kit';
 import { IdentityRepository } from './db/identity.repository';
 import { Identity, type PasswordHasher } from './domain/identity';
 import { onBillingChanged } from './events/on-billing-changed.handler';
@@ -16,6 +16,9 @@ const argon2id: PasswordHasher = {
   verify: (digest, password) => verify(digest, password).catch(() => false),
 };
 
+/** Ended sessions and old login failures are removed this often. */
+const PRUNE_EVERY_MS = 10 * 60_000;
+
 export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'>;
 
 export async function createIdentityService(options: ServiceOptions): Promise<RunningService> {
@@ -23,8 +26,6 @@ export async function createIdentityService(options: ServiceOptions): Promise<Ru
   const { config, db, logger } = runtime;
   const repository = new IdentityRepository(db);
   const identity = new Identity(repository, argon2id, argon2id.hash(`decoy-${Math.random()}`));
-  const prune = setInterval(() => void repository.prune().catch(() => undefined), 10 * 60 * 1000);
-  prune.unref();
 
   return serve(runtime, {
     routes: (app) =>
@@ -35,6 +36,6 @@ export async function createIdentityService(options: ServiceOptions): Promise<Ru
       }),
     grpc: [identityGrpc(config.protoDir, identity)],
     subscriptions: onBillingChanged(logger),
-    onStop: async () => clearInterval(prune),
+    jobs: [periodicJob('prune-sessions-and-login-failures', PRUNE_EVERY_MS, () => repository.prune())],
   });
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { createEnvelope, type EventBus, type EventEnvelope, type RunningService } from '@tracklens/kit';
+import { createEnvelope, type EventBus, type EventEnvelope, type RunningService, inbox } from '@tracklens/kit';
 import { eventually, freshDatabaseUrl, testBus, testConfig } from '@tracklens/kit/testing';
 import { subjects, type SubscriptionChanged, type UsageChanged } from '@tracklens/contracts';
-import { inbox, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { createIdentityService } from '../src/service';
 
 describe('identity mirrors billing events onto the user', () => {

@@ -3,14 +3,15 @@ import path from 'node:path';
 import {
   openObjectStorage,
   openRuntime,
+  periodicJob,
   serve,
   type Database,
   type RunningService,
   type RuntimeOptions,
 } from '@tracklens/kit';
 import { subjects } from '@tracklens/contracts';
-import { billingQuota } from './clients/billing.client';
-import { catalogProducts } from './clients/catalog.client';
+import { billingClient, catalogClient } from '@tracklens/contracts/clients';
+import { productDirectory, videoQuota } from './clients';
 import { MediaRepository } from './db/media.repository';
 import type { Clock } from './domain/ports';
 import { localUploadTargets, uploadTokenKey } from './domain/upload-token';
@@ -35,8 +36,10 @@ export async function createMediaService(options: ServiceOptions): Promise<Runni
   const storage = openObjectStorage(options.config, { localUploadTargets: localUploadTargets(tokenKey, UPLOAD_ROUTE) });
   const runtime = await openRuntime({ ...runtimeOptions, name: 'media', migrationsFolder });
   const { config, db, logger } = runtime;
-  const products = catalogProducts(config);
-  const quota = billingQuota(config);
+  const catalog = catalogClient(config);
+  const billing = billingClient(config);
+  const products = productDirectory(catalog);
+  const quota = videoQuota(billing);
   const repository = new MediaRepository(db);
   const videosIn = (database: Database) =>
     new Videos({ store: new MediaRepository(database), storage, products, logger });
@@ -53,12 +56,6 @@ export async function createMediaService(options: ServiceOptions): Promise<Runni
   });
   const onVideoStatus = onVideoAnalysisStatusChanged({ videosIn, logger });
 
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = setInterval(() => {
-    sweeping = uploads.sweepOrphans().catch((error: unknown) => logger.warn({ err: error }, 'orphan upload sweep failed'));
-  }, config.uploads.sweepIntervalMs);
-  sweep.unref();
-
   return serve(runtime, {
     routes: (app) => registerMediaRoutes(app, { uploads, videos, storage, jwtSecret: config.jwtSecret, logger }),
     grpc: [mediaGrpc(config.protoDir, videos)],
@@ -66,12 +63,11 @@ export async function createMediaService(options: ServiceOptions): Promise<Runni
       { subject: subjects.videoAnalysisAll, name: 'on-video-analysis-status', handler: onVideoStatus },
       { subject: subjects.pageSpecsReady, name: 'on-page-specs-ready', handler: onVideoStatus },
     ],
+    jobs: [periodicJob('sweep-orphan-uploads', config.uploads.sweepIntervalMs, () => uploads.sweepOrphans())],
     requestTimeoutMs: config.uploads.requestTimeoutMs,
     onStop: async () => {
-      clearInterval(sweep);
-      await sweeping;
-      products.close();
-      quota.close();
+      catalog.close();
+      billing.close();
     },
   });
 }

@@ -1,26 +1,24 @@
 /** Composition root of planning: every route, RPC, subscription and job is listed here. */
 import path from 'node:path';
 import {
-  createGrpcClient,
-  loadGrpcService,
+  createModelClient,
   openRuntime,
   serve,
   type Config,
-  type GrpcClient,
+  type Logger,
   type RunningService,
   type RuntimeOptions,
 } from '@tracklens/kit';
+import { analysisClient, billingClient, catalogClient } from '@tracklens/contracts/clients';
 import { PlanningRepository } from './db/planning.repository';
 import { TrackingPlanJob } from './domain/generation-job';
 import { Planning } from './domain/planning';
 import type { PlanGenerator } from './domain/ports';
-import { TrackingPlanWorker } from './events/tracking-plan-requested.worker';
 import { modelGenerator } from './generation/model.generator';
 import { offlineGenerator } from './generation/offline.generator';
-import { analysisSource } from './grpc/analysis.client';
-import { quotaGate } from './grpc/billing.client';
-import { productDirectory } from './grpc/catalog.client';
+import { analysisSource, quotaGate } from './clients';
 import { registerPlanningRoutes } from './http/planning.routes';
+import { generateTrackingPlanJob } from './jobs/generate-tracking-plan.job';
 
 export const migrationsFolder = path.join(__dirname, '..', 'drizzle');
 
@@ -32,53 +30,35 @@ export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'> &
 export async function createPlanningService(options: ServiceOptions): Promise<RunningService> {
   const { generator: generatorOverride, ...runtimeOptions } = options;
   const runtime = await openRuntime({ ...runtimeOptions, name: 'planning', migrationsFolder });
-  const { config, db, logger, bus, relay } = runtime;
+  const { config, db, logger, poke } = runtime;
 
-  const catalog = grpcClient(config, 'catalog/v1/catalog.proto', 'catalog.v1.CatalogService', config.services.catalog.grpcUrl);
-  const billing = grpcClient(config, 'billing/v1/billing.proto', 'billing.v1.BillingService', config.services.billing.grpcUrl);
-  const analysis = grpcClient(config, 'analysis/v1/analysis.proto', 'analysis.v1.AnalysisService', config.services.analysis.grpcUrl);
+  const catalog = catalogClient(config);
+  const billing = billingClient(config);
+  const analysis = analysisClient(config);
   const clients = [catalog, billing, analysis];
 
   const store = new PlanningRepository(db);
   const quota = quotaGate(billing);
-  const eventsStored = () => relay.poke();
-  const generator = generatorOverride ?? configuredGenerator(config);
+  const eventsStored = poke;
+  const generator = generatorOverride ?? configuredGenerator(config, logger);
   if (generator.kind === 'offline' && config.isProduction) {
     logger.warn('OPENAI_API_KEY is not set: tracking plans come from the built-in offline generator');
   }
-  const planning = new Planning({ store, products: productDirectory(catalog), quota, eventsStored });
-  const worker = new TrackingPlanWorker({
-    bus,
-    logger,
-    maxDeliveries: config.busMaxDeliveries,
-    // JetStream keeps an unacknowledged event across restarts; the in-process bus loses it with the process.
-    resumeOnStart: bus.kind === 'in-process',
-    job: new TrackingPlanJob({ store, analyses: analysisSource(analysis), quota, generator, logger, eventsStored }),
-  });
+  const planning = new Planning({ store, products: catalog, quota, eventsStored });
+  const trackingPlanJob = new TrackingPlanJob({ store, analyses: analysisSource(analysis), quota, generator, logger, eventsStored });
 
-  const running = await serve(runtime, {
+  return serve(runtime, {
     routes: (app) => registerPlanningRoutes(app, { planning, jwtSecret: config.jwtSecret }),
     grpc: [],
     subscriptions: [],
+    jobs: [generateTrackingPlanJob(trackingPlanJob)],
     onStop: async () => {
-      await worker.stop();
       for (const client of clients) client.close();
     },
   });
-  try {
-    await worker.start();
-  } catch (error) {
-    await running.stop();
-    throw error;
-  }
-  return running;
 }
 
-function configuredGenerator(config: Config): PlanGenerator {
+function configuredGenerator(config: Config, logger: Logger): PlanGenerator {
   const { apiKey, baseUrl, model } = config.openai;
-  return apiKey ? modelGenerator({ apiKey, baseUrl, model }) : offlineGenerator;
-}
-
-function grpcClient(config: Config, file: string, service: string, address: string): GrpcClient {
-  return createGrpcClient(loadGrpcService(config.protoDir, file, service), address, { deadlineMs: config.grpcDeadlineMs });
+  return apiKey ? modelGenerator(createModelClient({ apiKey, baseUrl, model, logger })) : offlineGenerator;
 }

@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { createLogger, createModelClient } from '@tracklens/kit';
 import { eventually } from '@tracklens/kit/testing';
 import { EVENT_NAME_PATTERN, type TrackingPlan } from '@tracklens/contracts';
 import { TRACKING_PLAN_JSON_SCHEMA, modelGenerator } from '../src/generation/model.generator';
@@ -84,6 +85,10 @@ const modelPlan = {
   ],
 };
 
+function client(baseUrl: string, maxAttempts: number) {
+  return createModelClient({ apiKey: 'sk-test', baseUrl, model: 'test-model', logger: createLogger('planning', 'silent'), maxAttempts, baseDelayMs: 10 });
+}
+
 describe(modelGenerator.name, () => {
   it('should ask for the strict JSON schema, retry a 429, and answer a plan held to the naming and privacy rules', async () => {
     const server = await chatServer([
@@ -91,7 +96,7 @@ describe(modelGenerator.name, () => {
       { status: 200, body: completion(JSON.stringify(modelPlan)) },
     ]);
     try {
-      const generator = modelGenerator({ apiKey: 'sk-test', baseUrl: server.baseUrl, model: 'test-model', maxRetries: 2 });
+      const generator = modelGenerator(client(server.baseUrl, 3));
       const plan = await generator.generate(shopAnalysis(), { signal: new AbortController().signal });
 
       expect(server.seen).toHaveLength(2);
@@ -151,7 +156,7 @@ describe(modelGenerator.name, () => {
   it('should reject an answer that does not follow the schema', async () => {
     const server = await chatServer([{ status: 200, body: completion(JSON.stringify({ events: [{ name: 'X' }] })) }]);
     try {
-      const generator = modelGenerator({ apiKey: 'sk-test', baseUrl: server.baseUrl, model: 'test-model', maxRetries: 0 });
+      const generator = modelGenerator(client(server.baseUrl, 1));
       await expect(generator.generate(shopAnalysis(), { signal: new AbortController().signal })).rejects.toThrow();
     } finally {
       await server.close();
@@ -162,7 +167,7 @@ describe(modelGenerator.name, () => {
     const failing = { status: 503, body: { error: { message: 'overloaded' } }, headers: { 'retry-after-ms': '5' } };
     const server = await chatServer([failing, failing, failing]);
     try {
-      const generator = modelGenerator({ apiKey: 'sk-test', baseUrl: server.baseUrl, model: 'test-model', maxRetries: 2 });
+      const generator = modelGenerator(client(server.baseUrl, 3));
       await expect(generator.generate(shopAnalysis(), { signal: new AbortController().signal })).rejects.toMatchObject({ status: 503 });
       expect(server.seen).toHaveLength(3);
     } finally {

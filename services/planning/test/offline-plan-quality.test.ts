@@ -1,7 +1,8 @@
 /**
  * The offline plan for what the real analysis found in the three recorded demos (services/analysis/.fixtures:
- * a shop, a SaaS admin and a mobile app), saved as fixtures with their OCR noise: the plan an analytics
- * engineer would keep, not one event per link or per key-action phrase.
+ * a shop, a SaaS admin and a mobile app), saved as fixtures as GetProductAnalysis answers them (labels cleaned
+ * of OCR noise, screen kinds recognised, OCR's odd words left in): the plan an analytics engineer would keep,
+ * not one event per link or per key-action phrase.
  */
 import fs from 'node:fs';
 import path from 'node:path';

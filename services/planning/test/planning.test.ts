@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { createEnvelope, type RunningService } from '@tracklens/kit';
+import { enqueueJob, readJob, type RunningService } from '@tracklens/kit';
 import { eventually, expectStandardServiceSurface } from '@tracklens/kit/testing';
 import {
   EVENT_NAME_PATTERN,
@@ -12,9 +12,9 @@ import {
   trackingPlanCsv,
   trackingPlanMarkdown,
 } from '@tracklens/contracts';
-import { jobs } from '../src/db/schema';
+import { generationJobs as jobs } from '../src/db/schema';
 import { generateOfflinePlan } from '../src/domain/offline-generator';
-import { GENERATION_FAILED } from '../src/domain/generation-job';
+import { GENERATION_FAILED, TRACKING_PLAN_QUEUE } from '../src/domain/generation-job';
 import { shopAnalysis } from '../src/testing/analysis.factory';
 import { GatedGenerator, startWorld, type Caller, type World } from './support';
 
@@ -263,7 +263,7 @@ describe('planning service', () => {
       expect(await world.trackingPlansGenerated(caller.userId)).toBe(0);
     });
 
-    it('should retry a transient failure by redelivery and complete the plan once', async () => {
+    it('should retry a transient failure and complete the plan once', async () => {
       const { caller, product } = await analysedProduct();
       let failures = 2;
       world.analysis.answers.set(product.id, {
@@ -281,7 +281,7 @@ describe('planning service', () => {
       expect(await world.trackingPlansGenerated(caller.userId)).toBe(1);
     });
 
-    it('should fail the plan and give the quota back on the last delivery of a failure that never clears', async () => {
+    it('should fail the plan and give the quota back on the last attempt of a failure that never clears', async () => {
       const { caller, product } = await analysedProduct();
       world.analysis.answers.set(product.id, {
         userId: caller.userId,
@@ -292,29 +292,22 @@ describe('planning service', () => {
       const plan = await eventually(() => settled(caller, product.id, 'failed'), 20_000);
       expect(plan.error).toBe(GENERATION_FAILED);
       const [job] = await service.runtime.db.select().from(jobs).where(eq(jobs.id, res.body.jobId));
-      expect(job).toMatchObject({ status: 'failed', attempts: world.config.busMaxDeliveries });
+      expect(job).toMatchObject({ status: 'failed', attempts: TRACKING_PLAN_QUEUE.maxAttempts });
       expect(await world.trackingPlansGenerated(caller.userId)).toBe(0);
     });
   });
 
-  describe('redelivery', () => {
-    it('should do nothing for a requested event of a plan that is already completed', async () => {
+  describe('a job run again', () => {
+    it('should do nothing when the job of a plan that is already completed runs again', async () => {
       const { caller, product } = await analysedProduct();
-      const res = await generate(caller, product.id);
+      await generate(caller, product.id);
       const plan = await settled(caller, product.id, 'completed');
-      const requested = world.published.find(
-        (e) =>
-          e.type === planningSubjects.trackingPlanRequested &&
-          (e.data as { jobId: string }).jobId === res.body.jobId,
-      );
-      expect(requested).toBeDefined();
       const calls = world.analysis.calls;
-      // A copy under a new id passes the bus's and the inbox's de-duplication: only the plan's status stops it.
-      await world.bus.publish(
-        planningSubjects.trackingPlanRequested,
-        createEnvelope('planning', planningSubjects.trackingPlanRequested, requested?.data),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const { db } = service.runtime;
+      const rerun = await enqueueJob(db, TRACKING_PLAN_QUEUE, plan.id, { planId: plan.id }, { restartFinished: true });
+      expect(rerun.enqueued).toBe(true);
+      service.runtime.poke();
+      await eventually(async () => expect(await readJob(db, rerun.id)).toMatchObject({ status: 'skipped' }));
       expect(world.analysis.calls).toBe(calls);
       expect(await plans(caller, product.id)).toEqual([plan]);
       expect(eventsOf(planningSubjects.trackingPlanCompleted, plan.id)).toHaveLength(1);

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import { eventually, testBus } from '@tracklens/kit/testing';
 import { planningSubjects, type TrackingPlan } from '@tracklens/contracts';
-import { jobs } from '../src/db/schema';
+import { generationJobs as jobs } from '../src/db/schema';
 import { generateOfflinePlan } from '../src/domain/offline-generator';
 import { shopAnalysis } from '../src/testing/analysis.factory';
 import { GatedGenerator, startWorld, type World } from './support';
@@ -37,7 +37,7 @@ describe('planning service restart', () => {
     expect(running).toMatchObject({ status: 'running', attempts: 1 });
     await first.stop();
 
-    // The next process receives the unacknowledged event and completes the plan.
+    // The stopping process gave its job back to the queue: the next process takes it and completes the plan.
     const fresh = new GatedGenerator();
     const second = await world.startPlanning({ generator: fresh, inMemoryDatabase: false });
     const base = `http://127.0.0.1:${second.httpPort}`;
@@ -62,9 +62,8 @@ describe('planning service restart', () => {
       ).toHaveLength(1),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
-    // The in-process bus may also have been asked again at start (see resumeOnStart); the plan still ends once.
     const outcomes = world.published
-      .filter((e) => e.type !== planningSubjects.trackingPlanRequested && (e.data as { planId: string }).planId === plan.id)
+      .filter((e) => (e.data as { planId: string }).planId === plan.id)
       .map((e) => e.type);
     expect(outcomes).toEqual([planningSubjects.trackingPlanCompleted]);
     expect(fresh.started).toBe(1);
@@ -72,7 +71,7 @@ describe('planning service restart', () => {
     await second.stop();
   });
 
-  it('should request a plan left generating again when the bus lost its event with the process (in-process bus)', async () => {
+  it('should finish a plan left generating when a new process starts with a new bus (the job is in the database)', async () => {
     const caller = world.caller();
     const product = await world.product(caller);
     world.analysis.answers.set(product.id, { userId: caller.userId, analysis: shopAnalysis({ productId: product.id }) });

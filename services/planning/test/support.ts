@@ -1,14 +1,13 @@
 /**
  * The world planning talks to, for integration tests: real catalog and billing services on their own
- * databases, the run's bus, and an AnalysisService test double. The analysis service is built by another
- * issue; its contract is fixed in proto/analysis/v1/analysis.proto, so the double is a real gRPC server
- * speaking that proto (kit's startGrpcServer) with a handler answering the analyses a test registers.
+ * databases, the run's bus, and an AnalysisService stand-in: a real gRPC server speaking
+ * proto/analysis/v1/analysis.proto that answers the analyses a test registers (contract types from the
+ * factory), encoded by the same productAnalysisReply the analysis service answers with.
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import {
   SESSION_COOKIE,
-  createGrpcClient,
   errors,
   loadGrpcService,
   signSession,
@@ -16,12 +15,12 @@ import {
   type Config,
   type EventBus,
   type EventEnvelope,
-  type GrpcClient,
   type RunningGrpcServer,
   type RunningService,
 } from '@tracklens/kit';
 import { freePortEnv, freshDatabaseUrl, silentLogger, testBus, testConfig } from '@tracklens/kit/testing';
 import type { ProductAnalysis, TrackingPlanContent } from '@tracklens/contracts';
+import { billingClient, productAnalysisReply } from '@tracklens/contracts/clients';
 import { createBillingService } from '@tracklens/billing';
 import { createCatalogService } from '@tracklens/catalog';
 import { createPlanningService } from '../src/service';
@@ -92,7 +91,7 @@ export class AnalysisDouble {
               if (!answer || answer.userId !== req.user_id) throw errors.notFound('Product analysis not found');
               const failure = answer.fail?.() ?? null;
               if (failure) throw failure;
-              return toReply(answer.analysis);
+              return productAnalysisReply(answer.analysis);
             },
           },
         },
@@ -107,37 +106,12 @@ export class AnalysisDouble {
   }
 }
 
-/** ProductAnalysis (camelCase) as the proto answers it (snake_case). */
-function toReply(analysis: ProductAnalysis) {
-  return {
-    product_id: analysis.productId,
-    finalized: analysis.finalized,
-    status: analysis.status,
-    summary: analysis.summary,
-    page_specs: analysis.pageSpecs.map((spec) => ({
-      id: spec.id,
-      video_id: spec.videoId,
-      screen_name: spec.screenName,
-      description: spec.description,
-      screenshot_key: spec.screenshotKey ?? '',
-      elements: spec.elements,
-      actions: spec.actions.map((a) => ({ kind: a.kind, target: a.target ?? '', to_screen: a.toScreen ?? '', at_sec: a.atSec })),
-      first_seen_sec: spec.firstSeenSec,
-      last_seen_sec: spec.lastSeenSec,
-      order: spec.order,
-    })),
-    journeys: analysis.journeys,
-    key_actions: analysis.keyActions.map((k) => ({ screen_name: k.screenName, key_actions: k.keyActions })),
-  };
-}
-
 export interface World {
   bus: EventBus;
   /** planning's config; catalog and billing share its ports but have their own databases. */
   config: Config;
   catalog: RunningService;
   billing: RunningService;
-  billingGrpc: GrpcClient;
   analysis: AnalysisDouble;
   /** Every planning.* event seen on the bus. */
   published: EventEnvelope[];
@@ -161,11 +135,7 @@ export async function startWorld(label: string, planningEnv: Record<string, stri
   const billing = await createBillingService({ config: await configFor('billing'), bus, inMemoryDatabase: true });
   const analysis = new AnalysisDouble();
   await analysis.start(config);
-  const billingGrpc = createGrpcClient(
-    loadGrpcService(config.protoDir, 'billing/v1/billing.proto', 'billing.v1.BillingService'),
-    config.services.billing.grpcUrl,
-    { deadlineMs: 10_000 },
-  );
+  const billingEntitlements = billingClient(config);
   const published: EventEnvelope[] = [];
   await bus.subscribe({ durable: `planning-test-${randomUUID().slice(0, 8)}`, subject: 'planning.>', maxDeliveries: 1 }, async (e) => {
     published.push(e);
@@ -177,7 +147,6 @@ export async function startWorld(label: string, planningEnv: Record<string, stri
     config,
     catalog,
     billing,
-    billingGrpc,
     analysis,
     published,
     caller: () => {
@@ -193,14 +162,14 @@ export async function startWorld(label: string, planningEnv: Record<string, stri
       return { id: res.body.id, name: res.body.name };
     },
     trackingPlansGenerated: async (userId) => {
-      const answer = await billingGrpc.call<{ tracking_plans_generated: number }>('GetEntitlements', { user_id: userId });
-      return answer.tracking_plans_generated;
+      return (await billingEntitlements.getEntitlements(userId)).usage.trackingPlansGenerated;
     },
     startPlanning: async (options = {}) => {
       const service = await createPlanningService({
         config,
         bus: options.bus ?? bus,
         inMemoryDatabase: options.inMemoryDatabase ?? true,
+        jobs: { leaseMs: 2000, pollMs: 50, backoffMs: 50 },
         ...(options.generator ? { generator: options.generator } : {}),
       });
       plannings.push(service);
@@ -208,7 +177,7 @@ export async function startWorld(label: string, planningEnv: Record<string, stri
     },
     stop: async () => {
       for (const service of plannings) await service.stop();
-      billingGrpc.close();
+      billingEntitlements.close();
       await analysis.stop();
       await billing.stop();
       await catalog.stop();

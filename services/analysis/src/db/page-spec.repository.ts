@@ -1,6 +1,6 @@
 /** SQL of what the user's calls read and change: their runs, page specs, frames and product knowledge. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { enqueueEvent, type Database } from '@tracklens/kit';
+import { enqueueEvent, enqueueJob, type Database, type OutgoingEvent } from '@tracklens/kit';
 import type { VideoPageSpec } from '@tracklens/contracts';
 import type {
   FrameRecord,
@@ -9,8 +9,8 @@ import type {
   ProductKnowledgeRecord,
   Run,
   RunStatus,
-  StoredEvent,
 } from '../domain/ports';
+import { ANALYSIS_QUEUE } from '../domain/video-analysis';
 import { toRun } from './run.repository';
 import { frames, pageSpecs, productKnowledge, runs } from './schema';
 
@@ -104,7 +104,7 @@ export class PageSpecRepository implements PageSpecStore {
     return rows.map(({ videoId: _videoId, ...frame }) => frame);
   }
 
-  async transition(videoId: string, from: RunStatus[], to: RunStatus, event: StoredEvent): Promise<boolean> {
+  async transition(videoId: string, from: RunStatus[], to: RunStatus, event: OutgoingEvent): Promise<boolean> {
     return this.withEvent(event, async (tx) => {
       const rows = await tx
         .update(runs)
@@ -115,7 +115,7 @@ export class PageSpecRepository implements PageSpecStore {
     });
   }
 
-  async requeue(videoId: string, from: RunStatus[], event: StoredEvent): Promise<boolean> {
+  async requeue(videoId: string, from: RunStatus[], event: OutgoingEvent): Promise<boolean> {
     return this.withEvent(event, async (tx) => {
       const rows = await tx
         .update(runs)
@@ -125,17 +125,17 @@ export class PageSpecRepository implements PageSpecStore {
           progress: 0,
           stage: null,
           error: null,
-          leaseOwner: null,
-          leaseExpiresAt: null,
           updatedAt: sql`now()`,
         })
         .where(and(eq(runs.videoId, videoId), inArray(runs.status, from)))
         .returning({ videoId: runs.videoId });
-      return rows.length > 0;
+      if (rows.length === 0) return false;
+      await enqueueJob(tx, ANALYSIS_QUEUE, videoId, { videoId }, { restartFinished: true });
+      return true;
     });
   }
 
-  async saveKnowledge(knowledge: ProductKnowledgeRecord, event: StoredEvent): Promise<boolean> {
+  async saveKnowledge(knowledge: ProductKnowledgeRecord, event: OutgoingEvent): Promise<boolean> {
     return this.withEvent(event, async (tx) => {
       const rows = await tx
         .update(runs)
@@ -184,7 +184,7 @@ export class PageSpecRepository implements PageSpecStore {
     });
   }
 
-  private async withEvent(event: StoredEvent, change: (tx: Database) => Promise<boolean>): Promise<boolean> {
+  private async withEvent(event: OutgoingEvent, change: (tx: Database) => Promise<boolean>): Promise<boolean> {
     const changed = await this.db.transaction(async (tx) => {
       if (!(await change(tx))) return false;
       await enqueueEvent(tx, event.subject, event.envelope);

@@ -1,7 +1,8 @@
-/** SQL of the analysis runs as the worker drives them: claims under a lease, fenced progress and results. */
-import { and, eq, sql } from 'drizzle-orm';
-import { enqueueEvent, type Database } from '@tracklens/kit';
-import type { AnalysisRecord, NewRun, Run, RunStore, StoredEvent } from '../domain/ports';
+/** SQL of the analysis runs as their job drives them: queued with their job, started, progress and results. */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { enqueueEvent, enqueueJob, type Database, type OutgoingEvent } from '@tracklens/kit';
+import { ANALYSIS_QUEUE } from '../domain/video-analysis';
+import type { AnalysisRecord, NewRun, Run, RunStore } from '../domain/ports';
 import { frames, pageSpecs, runs } from './schema';
 
 type RunRow = typeof runs.$inferSelect;
@@ -22,89 +23,64 @@ export function toRun(row: RunRow): Run {
   };
 }
 
-const inMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
-
 export class RunRepository implements RunStore {
-  /** eventsStored: called after a commit that wrote an outbox row, so the relay publishes at once. */
+  /** stored: called after a commit that wrote an outbox row or a job, so they are handled at once. */
   constructor(
     private readonly db: Database,
-    private readonly eventsStored: () => void = () => undefined,
+    private readonly stored: () => void = () => undefined,
   ) {}
 
-  async insertRun(run: NewRun, event: StoredEvent): Promise<boolean> {
+  async insertRun(run: NewRun, event: OutgoingEvent): Promise<boolean> {
     const inserted = await this.db.transaction(async (tx) => {
       const rows = await tx.insert(runs).values(run).onConflictDoNothing({ target: runs.videoId }).returning({ videoId: runs.videoId });
       if (rows.length === 0) return false;
+      await enqueueJob(tx, ANALYSIS_QUEUE, run.videoId, { videoId: run.videoId });
       await enqueueEvent(tx, event.subject, event.envelope);
       return true;
     });
-    if (inserted) this.eventsStored();
+    if (inserted) this.stored();
     return inserted;
   }
 
-  /**
-   * One statement takes the oldest due run: queued and past its retry delay, or running with a lease that
-   * ran out (its worker died). SKIP LOCKED lets concurrent claimers on PostgreSQL pass each other's rows
-   * instead of taking the same one; PGlite has one connection, where the statement is atomic by itself.
-   */
-  async claimNext(leaseToken: string, leaseMs: number): Promise<Run | null> {
+  async findRunById(videoId: string): Promise<Run | null> {
+    const [row] = await this.db.select().from(runs).where(eq(runs.videoId, videoId));
+    return row ? toRun(row) : null;
+  }
+
+  async startRun(videoId: string): Promise<Run | null> {
     const [row] = await this.db
       .update(runs)
-      .set({
-        status: 'running',
-        attempts: sql`${runs.attempts} + 1`,
-        leaseOwner: leaseToken,
-        leaseExpiresAt: inMs(leaseMs),
-        updatedAt: sql`now()`,
-      })
-      .where(
-        sql`${runs.videoId} = (
-          select ${runs.videoId} from ${runs}
-          where (${runs.status} = 'queued' and (${runs.leaseExpiresAt} is null or ${runs.leaseExpiresAt} <= now()))
-             or (${runs.status} = 'running' and ${runs.leaseExpiresAt} < now())
-          order by ${runs.createdAt}
-          limit 1
-          for update skip locked
-        )`,
-      )
+      .set({ status: 'running', attempts: sql`${runs.attempts} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(runs.videoId, videoId), inArray(runs.status, ['queued', 'running'])))
       .returning();
     return row ? toRun(row) : null;
   }
 
-  private held(videoId: string, leaseToken: string) {
-    return and(eq(runs.videoId, videoId), eq(runs.leaseOwner, leaseToken), eq(runs.status, 'running'));
+  private running(videoId: string) {
+    return and(eq(runs.videoId, videoId), eq(runs.status, 'running'));
   }
 
-  async renewLease(videoId: string, leaseToken: string, leaseMs: number): Promise<boolean> {
-    const rows = await this.db
-      .update(runs)
-      .set({ leaseExpiresAt: inMs(leaseMs) })
-      .where(this.held(videoId, leaseToken))
-      .returning({ videoId: runs.videoId });
-    return rows.length > 0;
-  }
-
-  async recordProgress(videoId: string, leaseToken: string, progress: number, stage: string, event: StoredEvent | null): Promise<boolean> {
-    const held = await this.db.transaction(async (tx) => {
+  async recordProgress(videoId: string, progress: number, stage: string, event: OutgoingEvent | null): Promise<boolean> {
+    const recorded = await this.db.transaction(async (tx) => {
       const rows = await tx
         .update(runs)
         .set({ progress, stage, updatedAt: sql`now()` })
-        .where(this.held(videoId, leaseToken))
+        .where(this.running(videoId))
         .returning({ videoId: runs.videoId });
       if (rows.length === 0) return false;
       if (event) await enqueueEvent(tx, event.subject, event.envelope);
       return true;
     });
-    if (held && event) this.eventsStored();
-    return held;
+    if (recorded && event) this.stored();
+    return recorded;
   }
 
-  async completeRun(videoId: string, leaseToken: string, record: AnalysisRecord, event: StoredEvent): Promise<boolean> {
+  async completeRun(videoId: string, record: AnalysisRecord, event: OutgoingEvent): Promise<boolean> {
     const stored = await this.db.transaction(async (tx) => {
       const [run] = await tx
         .update(runs)
-        .set({ status: 'page_specs_ready', progress: 100, stage: 'done', error: null, leaseOwner: null, leaseExpiresAt: null, updatedAt: sql`now()` })
-        .where(this.held(videoId, leaseToken))
+        .set({ status: 'page_specs_ready', progress: 100, stage: 'done', error: null, updatedAt: sql`now()` })
+        .where(this.running(videoId))
         .returning();
       if (!run) return false;
       // A new analysis replaces what the last one found; the screens the user added stay, after the new ones.
@@ -123,36 +99,22 @@ export class RunRepository implements RunStore {
       await enqueueEvent(tx, event.subject, event.envelope);
       return true;
     });
-    if (stored) this.eventsStored();
+    if (stored) this.stored();
     return stored;
   }
 
-  async failRun(videoId: string, leaseToken: string, reason: string, event: StoredEvent): Promise<boolean> {
+  async failRun(videoId: string, reason: string, event: OutgoingEvent): Promise<boolean> {
     const failed = await this.db.transaction(async (tx) => {
       const rows = await tx
         .update(runs)
-        .set({ status: 'failed', error: reason, stage: null, leaseOwner: null, leaseExpiresAt: null, updatedAt: sql`now()` })
-        .where(this.held(videoId, leaseToken))
+        .set({ status: 'failed', error: reason, stage: null, updatedAt: sql`now()` })
+        .where(and(eq(runs.videoId, videoId), inArray(runs.status, ['queued', 'running'])))
         .returning({ videoId: runs.videoId });
       if (rows.length === 0) return false;
       await enqueueEvent(tx, event.subject, event.envelope);
       return true;
     });
-    if (failed) this.eventsStored();
+    if (failed) this.stored();
     return failed;
-  }
-
-  async releaseRun(videoId: string, leaseToken: string, options: { countAttempt: boolean; delayMs: number }): Promise<void> {
-    await this.db
-      .update(runs)
-      .set({
-        status: 'queued',
-        leaseOwner: null,
-        // A queued run's lease_expires_at is the earliest time it may be claimed again.
-        leaseExpiresAt: options.delayMs > 0 ? inMs(options.delayMs) : null,
-        attempts: options.countAttempt ? runs.attempts : sql`greatest(${runs.attempts} - 1, 0)`,
-        updatedAt: sql`now()`,
-      })
-      .where(this.held(videoId, leaseToken));
   }
 }

@@ -13,6 +13,7 @@ import {
 import { bestFrame } from './frame-match';
 import type { DescriptionWriter, Log, PageSpecStore, Run, RunStatus, RunStore, ScreenshotStore } from './ports';
 import { buildProductKnowledge } from './product-knowledge';
+import { analysedSpecs, cleanKeyActions } from './screen-kind';
 import { publicStatus, statusEvent } from './status-events';
 
 /** Statuses whose page specs the user reviews, adds to and finalises. */
@@ -119,9 +120,9 @@ export class PageSpecs {
       finalized: knowledge !== null,
       status: publicStatus(runs[0]?.status ?? 'queued'),
       summary: knowledge?.summary ?? '',
-      pageSpecs: specs.map(({ isUserAdded: _isUserAdded, ...spec }) => spec),
+      pageSpecs: analysedSpecs(specs.map(({ isUserAdded: _isUserAdded, ...spec }) => spec)),
       journeys: knowledge?.journeys ?? [],
-      keyActions: knowledge?.keyActions ?? [],
+      keyActions: cleanKeyActions(knowledge?.keyActions ?? []),
     };
   }
 

@@ -1,5 +1,5 @@
 /** What analysis's rules need from the outside world; src/db, src/storage and src/model implement these. */
-import type { EventEnvelope } from '@tracklens/kit';
+import type { OutgoingEvent } from '@tracklens/kit';
 import type { Journey, UiElement, UserAction, VideoPageSpec } from '@tracklens/contracts';
 
 export type RunStatus = 'queued' | 'running' | 'page_specs_ready' | 'failed' | 'finalizing' | 'completed';
@@ -16,12 +16,6 @@ export interface Run {
   attempts: number;
   createdAt: Date;
   updatedAt: Date;
-}
-
-/** An event to write into the outbox in the same transaction as the change it reports. */
-export interface StoredEvent {
-  subject: string;
-  envelope: EventEnvelope;
 }
 
 export interface NewRun {
@@ -69,21 +63,19 @@ export interface ProductKnowledgeRecord {
 }
 
 /**
- * The runs as the worker sees them. Every write after the claim is fenced by the claim's lease token: a
- * worker whose lease was taken over changes nothing.
+ * The runs as the analysis job sees them. The job engine fences the writes of an attempt (they run in a
+ * transaction holding the job), so these only check the run's own status.
  */
 export interface RunStore {
-  /** Inserts the run unless the video has one; false when it existed. */
-  insertRun(run: NewRun, event: StoredEvent): Promise<boolean>;
-  /** Atomically takes the oldest due run (queued, or running with an expired lease) for leaseMs. */
-  claimNext(leaseToken: string, leaseMs: number): Promise<Run | null>;
-  renewLease(videoId: string, leaseToken: string, leaseMs: number): Promise<boolean>;
-  recordProgress(videoId: string, leaseToken: string, progress: number, stage: string, event: StoredEvent | null): Promise<boolean>;
+  /** Inserts the run and queues its analysis job, unless the video has one; false when it existed. */
+  insertRun(run: NewRun, event: OutgoingEvent): Promise<boolean>;
+  findRunById(videoId: string): Promise<Run | null>;
+  /** Marks a queued (or interrupted running) run running with an attempt more; null when it is not due. */
+  startRun(videoId: string): Promise<Run | null>;
+  recordProgress(videoId: string, progress: number, stage: string, event: OutgoingEvent | null): Promise<boolean>;
   /** Replaces the video's analysed specs (the user's own stay) and frames, marks it page_specs_ready. */
-  completeRun(videoId: string, leaseToken: string, record: AnalysisRecord, event: StoredEvent): Promise<boolean>;
-  failRun(videoId: string, leaseToken: string, reason: string, event: StoredEvent): Promise<boolean>;
-  /** Gives the run back to the queue, claimable again after delayMs; a stop does not count as an attempt. */
-  releaseRun(videoId: string, leaseToken: string, options: { countAttempt: boolean; delayMs: number }): Promise<void>;
+  completeRun(videoId: string, record: AnalysisRecord, event: OutgoingEvent): Promise<boolean>;
+  failRun(videoId: string, reason: string, event: OutgoingEvent): Promise<boolean>;
 }
 
 /** The runs, specs and knowledge as the user's calls see them; every read is scoped to the user. */
@@ -97,11 +89,11 @@ export interface PageSpecStore {
   addSpec(run: Run, spec: NewPageSpec): Promise<VideoPageSpec>;
   listFrames(videoId: string): Promise<FrameRecord[]>;
   /** Moves a run to another status with its event, only from one of the given statuses. */
-  transition(videoId: string, from: RunStatus[], to: RunStatus, event: StoredEvent): Promise<boolean>;
-  /** Back to the queue for a new analysis: attempts, progress and error reset. */
-  requeue(videoId: string, from: RunStatus[], event: StoredEvent): Promise<boolean>;
+  transition(videoId: string, from: RunStatus[], to: RunStatus, event: OutgoingEvent): Promise<boolean>;
+  /** Back to the queue for a new analysis (its job runs again): attempts, progress and error reset. */
+  requeue(videoId: string, from: RunStatus[], event: OutgoingEvent): Promise<boolean>;
   /** Stores the knowledge and moves the run from finalizing to completed, with its event. */
-  saveKnowledge(knowledge: ProductKnowledgeRecord, event: StoredEvent): Promise<boolean>;
+  saveKnowledge(knowledge: ProductKnowledgeRecord, event: OutgoingEvent): Promise<boolean>;
   findKnowledge(productId: string, userId: string): Promise<ProductKnowledgeRecord | null>;
   /** Forgets everything derived from a video; answers the screenshot keys to remove. */
   deleteVideo(videoId: string, userId: string): Promise<string[]>;
@@ -114,8 +106,17 @@ export interface VideoFiles {
 }
 
 export interface ScreenshotStore {
-  put(key: string, filePath: string): Promise<void>;
+  /** Stores a key frame image of the run under `name`; answers its key, or null when the image is missing. */
+  putScreenshot(run: Run, name: string, filePath: string): Promise<string | null>;
   delete(key: string): Promise<void>;
+}
+
+/** Scratch folders on local disk, one per analysis attempt. */
+export interface ScratchSpace {
+  open(videoId: string): Promise<string>;
+  /** Where the pipeline writes the frames of a scratch folder. */
+  framesOf(folder: string): string;
+  remove(folder: string): Promise<void>;
 }
 
 /** Improves a screen description the user wrote (a model), or keeps it (offline). */

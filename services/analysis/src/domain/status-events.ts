@@ -1,7 +1,7 @@
 /** The status a run shows the rest of Tracklens (product-spec §4) and the event that announces it. */
-import { createEnvelope } from '@tracklens/kit';
+import { createEnvelope, type OutgoingEvent } from '@tracklens/kit';
 import { subjects, type AnalysisStatus, type VideoAnalysisStatusChanged } from '@tracklens/contracts';
-import type { Run, RunStatus, StoredEvent } from './ports';
+import type { Run, RunStatus } from './ports';
 
 /** queued and finalizing are 'processing' to users; a running analysis is 'analyzing'. */
 export function publicStatus(status: RunStatus): AnalysisStatus {
@@ -34,7 +34,7 @@ export function statusEvent(
   run: Pick<Run, 'videoId' | 'productId' | 'userId'>,
   status: AnalysisStatus,
   extra: { progress?: number; error?: string } = {},
-): StoredEvent {
+): OutgoingEvent {
   const data: VideoAnalysisStatusChanged = {
     videoId: run.videoId,
     productId: run.productId,

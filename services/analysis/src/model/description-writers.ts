@@ -1,5 +1,5 @@
 /** Descriptions of screens the user adds: improved by an OpenAI-compatible model, or kept as written offline. */
-import OpenAI from 'openai';
+import type { ModelClient, ModelTask } from '@tracklens/kit';
 import { z } from 'zod';
 import type { DescriptionWriter } from '../domain/ports';
 
@@ -7,15 +7,6 @@ import type { DescriptionWriter } from '../domain/ports';
 export const keepDescription: DescriptionWriter = {
   improve: async ({ description }) => description,
 };
-
-export interface ModelDescriptionWriterOptions {
-  apiKey: string;
-  baseUrl?: string | undefined;
-  model: string;
-  maxRetries?: number;
-  timeoutMs?: number;
-  logger: { info(details: object, message: string): void };
-}
 
 const DESCRIPTION_JSON_SCHEMA = {
   type: 'object',
@@ -32,14 +23,17 @@ const INSTRUCTIONS = [
   'Use the visible elements when given. Never invent features beyond what the user wrote and the elements show.',
 ].join('\n');
 
-/** One chat completion with a strict JSON-schema answer; the SDK retries 429 and 5xx. */
-export function modelDescriptionWriter(options: ModelDescriptionWriterOptions): DescriptionWriter {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
-    maxRetries: options.maxRetries ?? 3,
-    timeout: options.timeoutMs ?? 30_000,
-  });
+/** The user waits for this answer: each attempt has 30 seconds. */
+const DESCRIPTION_TASK: ModelTask<z.infer<typeof answerSchema>> = {
+  name: 'screen_description',
+  instructions: INSTRUCTIONS,
+  schema: answerSchema,
+  jsonSchema: DESCRIPTION_JSON_SCHEMA,
+  timeoutMs: 30_000,
+};
+
+/** One structured model call per description. */
+export function modelDescriptionWriter(client: ModelClient): DescriptionWriter {
   return {
     async improve({ screenName, description, elements, otherScreens }) {
       const facts = [
@@ -48,21 +42,8 @@ export function modelDescriptionWriter(options: ModelDescriptionWriterOptions): 
         elements.length ? `Visible elements: ${elements.map((element) => `${element.kind} "${element.label}"`).join(', ')}` : '',
         otherScreens.length ? `Other screens of the product: ${otherScreens.join(', ')}` : '',
       ].filter(Boolean);
-      const completion = await client.chat.completions.create({
-        model: options.model,
-        messages: [
-          { role: 'system', content: INSTRUCTIONS },
-          { role: 'user', content: facts.join('\n') },
-        ],
-        response_format: { type: 'json_schema', json_schema: { name: 'screen_description', strict: true, schema: DESCRIPTION_JSON_SCHEMA } },
-      });
-      options.logger.info(
-        { model: completion.model, promptTokens: completion.usage?.prompt_tokens, completionTokens: completion.usage?.completion_tokens },
-        'description model usage',
-      );
-      const text = completion.choices[0]?.message.content;
-      if (!text) throw new Error('The model answered without content');
-      return answerSchema.parse(JSON.parse(text)).description;
+      const answer = await client.structured(DESCRIPTION_TASK, facts.join('\n'));
+      return answer.description;
     },
   };
 }

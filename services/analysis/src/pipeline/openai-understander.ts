@@ -1,24 +1,19 @@
 /**
  * Step 3 with a vision model: key frames go to an OpenAI-compatible chat completions API as images, in
- * batches, and come back as screens through a strict JSON-schema structured output. The SDK retries 429
- * and 5xx answers with backoff (honouring Retry-After); every call logs its token usage.
+ * batches, and come back as screens through kit's structured model call (strict JSON schema, retries,
+ * usage logged).
  */
 import fs from 'node:fs/promises';
-import OpenAI from 'openai';
+import type { ModelClient, ModelContentPart, ModelTask } from '@tracklens/kit';
 import { z } from 'zod';
 import type { FrameUnderstanding, KeyFrame, ScreenUnderstander, UnderstandOptions, UiElementKind, UserActionKind } from './types';
 
 export interface OpenAiUnderstanderOptions {
-  apiKey: string;
-  baseUrl?: string | undefined;
-  model: string;
+  client: ModelClient;
   /** Most frames of one video sent to the model; the others take the screen of the nearest sent frame. */
   maxFrames: number;
   /** Frames per request. */
   batchSize?: number;
-  maxRetries?: number;
-  timeoutMs?: number;
-  logger: { info(details: object, message: string): void };
 }
 
 const ELEMENT_KINDS = ['button', 'link', 'input', 'heading', 'text', 'tab', 'checkbox', 'select'] as const satisfies readonly UiElementKind[];
@@ -92,17 +87,21 @@ const INSTRUCTIONS = [
   'Answer one entry per frame given, with its frame number.',
 ].join('\n');
 
+/** Each attempt has two minutes: a batch carries several images. */
+const SCREENS_TASK: ModelTask<z.infer<typeof answerSchema>> = {
+  name: 'screens',
+  instructions: INSTRUCTIONS,
+  schema: answerSchema,
+  jsonSchema: SCREENS_JSON_SCHEMA,
+  timeoutMs: 120_000,
+};
+
 export function createOpenAiUnderstander(options: OpenAiUnderstanderOptions): ScreenUnderstander {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
-    maxRetries: options.maxRetries ?? 4,
-    timeout: options.timeoutMs ?? 120_000,
-  });
+  const { client } = options;
   const batchSize = Math.max(1, options.batchSize ?? 8);
 
   async function ask(batch: KeyFrame[], numbers: number[], known: string[], signal: AbortSignal | undefined): Promise<FrameAnswer[]> {
-    const content: OpenAI.Chat.Completions.ChatCompletionContentPart[] = [
+    const content: ModelContentPart[] = [
       { type: 'text', text: known.length ? `Screens already seen: ${known.join('; ')}.` : 'No screens seen yet.' },
     ];
     for (const [i, frame] of batch.entries()) {
@@ -110,25 +109,8 @@ export function createOpenAiUnderstander(options: OpenAiUnderstanderOptions): Sc
       content.push({ type: 'text', text: `Frame ${numbers[i]} at ${frame.timeSec.toFixed(1)} s${frame.overlay ? ' (a dialog is open)' : ''}:` });
       content.push({ type: 'image_url', image_url: { url: `data:image/jpeg;base64,${image.toString('base64')}`, detail: 'low' } });
     }
-    const completion = await client.chat.completions.create(
-      {
-        model: options.model,
-        messages: [
-          { role: 'system', content: INSTRUCTIONS },
-          { role: 'user', content },
-        ],
-        response_format: { type: 'json_schema', json_schema: { name: 'screens', strict: true, schema: SCREENS_JSON_SCHEMA } },
-      },
-      signal ? { signal } : {},
-    );
-    const usage = completion.usage;
-    options.logger.info(
-      { model: completion.model, frames: batch.length, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens, totalTokens: usage?.total_tokens },
-      'vision model usage',
-    );
-    const text = completion.choices[0]?.message.content;
-    if (!text) throw new Error('The vision model answered without content');
-    return answerSchema.parse(JSON.parse(text)).frames;
+    const answer = await client.structured(SCREENS_TASK, content, { signal, logFields: { frames: batch.length } });
+    return answer.frames;
   }
 
   return {

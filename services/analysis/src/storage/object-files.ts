@@ -28,11 +28,19 @@ export function objectVideoFiles(storage: ObjectStorage): VideoFiles {
   };
 }
 
+/** Screenshots live in their owner's folder: users/{user}/products/{product}/screenshots/{video}/{name}.jpg. */
 export function objectScreenshots(storage: ObjectStorage): ScreenshotStore {
   return {
-    async put(key, filePath) {
+    async putScreenshot(run, name, filePath) {
+      if (!(await fs.promises.access(filePath).then(() => true, () => false))) return null;
+      const key = `users/${run.userId}/products/${run.productId}/screenshots/${safeSegment(run.videoId)}/${name}.jpg`;
       await storage.putStream(key, fs.createReadStream(filePath), { contentType: 'image/jpeg' });
+      return key;
     },
     delete: (key) => storage.delete(key),
   };
+}
+
+function safeSegment(value: string): string {
+  return value.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[._-]+/, '') || 'video';
 }

@@ -21,6 +21,26 @@ async function warmUpImage(): Promise<PreparedImage> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What the process prints while the work runs, the worker thread's output included. */
+async function printedDuring(work: () => Promise<void>): Promise<string[]> {
+  const printed: string[] = [];
+  const capture = (chunk: unknown) => {
+    printed.push(String(chunk));
+    return true;
+  };
+  const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
+  try {
+    await work();
+    // A worker thread's output reaches the process streams a moment later.
+    await sleep(200);
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+  return printed;
+}
+
 describe('TesseractEngine', () => {
   it('keeps its worker between readings and stops it once idle for idleMs, starting again when needed', async () => {
     const image = await warmUpImage();
@@ -41,6 +61,42 @@ describe('TesseractEngine', () => {
       await engine.close();
     }
     expect(engine.started).toBe(false);
+  }, 60_000);
+
+  it('prints nothing of its own: a page that makes tesseract note diacritics stays out of the process output', async () => {
+    const image = await warmUpImage();
+    // Specks over the whole picture: tesseract takes them for diacritics and says so on its stderr.
+    const speckled = new Uint8Array(image.gray);
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let i = 0; i < speckled.length * 0.02; i += 1) speckled[Math.floor(random() * speckled.length)] = 0;
+    const engine = new TesseractEngine();
+    const printed = await printedDuring(async () => {
+      try {
+        await engine.recognize({ ...image, gray: speckled, cleaned: speckled });
+        await engine.recognize(image);
+      } finally {
+        await engine.close();
+      }
+    });
+    expect(printed).toEqual([]);
+  }, 60_000);
+
+  it('answers an image the engine cannot read with a rejection, printing nothing and staying usable', async () => {
+    const image = await warmUpImage();
+    // Fewer pixels than the header promises: leptonica refuses the picture and says so on its console.
+    const truncated = { ...image, cleaned: image.cleaned.subarray(0, 50) };
+    const engine = new TesseractEngine();
+    const printed = await printedDuring(async () => {
+      try {
+        // tesseract.js rejects with the worker's message, a string.
+        await expect(engine.recognize(truncated)).rejects.toEqual(expect.stringMatching(/read image/));
+        expect((await engine.recognize(image)).length).toBeGreaterThan(0);
+      } finally {
+        await engine.close();
+      }
+    });
+    expect(printed).toEqual([]);
   }, 60_000);
 
   it('without idleMs, keeps its worker until closed', async () => {

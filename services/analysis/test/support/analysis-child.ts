@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const args = JSON.parse(process.env.ANALYSIS_CHILD_ARGS ?? '{}') as ChildArgs;
   const service = await createAnalysisService({
     config: loadConfig(args.env),
-    worker: { leaseMs: args.leaseMs, heartbeatMs: Math.floor(args.leaseMs / 3), pollMs: 100 },
+    jobs: { leaseMs: args.leaseMs, heartbeatMs: Math.floor(args.leaseMs / 3), pollMs: 100 },
   });
   // Published again by every child: the broker or the inbox drops the repeat, as with a redelivery.
   await service.runtime.bus.publish(subjects.videoUploaded, args.upload);

@@ -1,6 +1,6 @@
 /** billing's use cases: quota reservations, the subscription of each user, checkout and payment events. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createEnvelope, errors, type EventEnvelope } from '@tracklens/kit';
+import { createEnvelope, errors, type OutgoingEvent } from '@tracklens/kit';
 import {
   subjects,
   type CheckoutResponse,
@@ -25,13 +25,8 @@ import {
   type UsageCounts,
 } from './plans';
 
-export interface OutboxEvent {
-  subject: string;
-  envelope: EventEnvelope;
-}
-
-export type UsageEventFactory = (userId: string, month: string, usage: UsageCounts) => OutboxEvent;
-export type StatusEventFactory = (userId: string, status: SubscriptionStatus) => OutboxEvent;
+export type UsageEventFactory = (userId: string, month: string, usage: UsageCounts) => OutgoingEvent;
+export type StatusEventFactory = (userId: string, status: SubscriptionStatus) => OutgoingEvent;
 
 export interface SubscriptionRecord {
   userId: string;

@@ -1,6 +1,6 @@
 /** billing's REST routes (ARCHITECTURE §3): subscription info, payment config, checkout, verification and Stripe's webhook. */
 import type { Express, Request, Response } from 'express';
-import { AppError, callerOf, parseOrThrow, requireAuth } from '@tracklens/kit';
+import { AppError, callerUserId, parseOrThrow, requireAuth } from '@tracklens/kit';
 import { createCheckoutBodySchema, verifyPaymentBodySchema, type StripeConfig } from '@tracklens/contracts';
 import type { Billing } from '../domain/billing';
 import { toProviderEvent, verifyStripeWebhook } from '../payments/stripe-webhook';
@@ -24,7 +24,7 @@ export function registerBillingRoutes(app: Express, options: BillingRoutesOption
   const auth = requireAuth({ secret: options.jwtSecret });
 
   app.get('/api/user/subscription', auth, async (req: Request, res: Response) => {
-    res.json(await billing.subscriptionInfo(callerOf(req).userId));
+    res.json(await billing.subscriptionInfo(callerUserId(req)));
   });
 
   app.get('/api/stripe/config', (_req: Request, res: Response) => {
@@ -33,12 +33,12 @@ export function registerBillingRoutes(app: Express, options: BillingRoutesOption
 
   app.post('/api/create-checkout-session', auth, async (req: Request, res: Response) => {
     const body = parseOrThrow(createCheckoutBodySchema, req.body ?? {});
-    res.json(await billing.startCheckout(callerOf(req).userId, body.userId));
+    res.json(await billing.startCheckout(callerUserId(req), body.userId));
   });
 
   app.post('/api/verify-payment', auth, async (req: Request, res: Response) => {
     const body = parseOrThrow(verifyPaymentBodySchema, req.body ?? {});
-    res.json(await billing.verifyPayment(body.sessionId, callerOf(req).userId));
+    res.json(await billing.verifyPayment(body.sessionId, callerUserId(req)));
   });
 
   // product-spec §6: development only and unauthenticated; production does not have it at all.

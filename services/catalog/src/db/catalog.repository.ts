@@ -1,11 +1,10 @@
 /** All SQL of catalog. */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { enqueueEvent, type Database } from '@tracklens/kit';
+import { enqueueEvent, type Database, type OutgoingEvent } from '@tracklens/kit';
 import type { Product, SavedItem, UpdateProductBody } from '@tracklens/contracts';
 import type {
   CatalogStore,
   NewProduct,
-  OutgoingEvent,
   VideoStatusChange,
   VideoStatusOutcome,
 } from '../domain/catalog';

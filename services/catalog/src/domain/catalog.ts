@@ -1,6 +1,6 @@
 /** catalog's rules: products scoped to their owner, a per-user bound, and the analysis status read model. */
 import { randomUUID } from 'node:crypto';
-import { createEnvelope, errors, type EventEnvelope } from '@tracklens/kit';
+import { createEnvelope, errors, type OutgoingEvent } from '@tracklens/kit';
 import {
   PRODUCTS_PER_USER_MAX,
   subjects,
@@ -14,11 +14,6 @@ import {
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const PRODUCT_LIMIT_REACHED = `You can have at most ${PRODUCTS_PER_USER_MAX} products`;
-
-export interface OutgoingEvent {
-  subject: string;
-  envelope: EventEnvelope;
-}
 
 export interface NewProduct extends CreateProductBody {
   id: string;

@@ -1,6 +1,6 @@
 /** identity's rules: accounts, sign-in with rate limiting, sessions that can be ended. */
 import { randomUUID } from 'node:crypto';
-import { SESSION_TTL_SECONDS, createEnvelope, errors, type EventEnvelope } from '@tracklens/kit';
+import { SESSION_TTL_SECONDS, createEnvelope, errors, type OutgoingEvent } from '@tracklens/kit';
 import { subjects, type LoginBody, type RegisterBody, type User, type UserRegistered } from '@tracklens/contracts';
 
 export const MAX_FAILED_LOGINS_PER_MINUTE = 10;
@@ -14,7 +14,7 @@ export interface NewAccount {
   email: string;
   passwordHash: string;
   session: { id: string; expiresAt: Date };
-  event: { subject: string; envelope: EventEnvelope };
+  event: OutgoingEvent;
 }
 
 /** What identity needs from its storage (src/db/identity.repository.ts implements it). */
@@ -92,8 +92,8 @@ export class Identity {
   }
 
   /** Only your own id is visible; any other id answers 404 as if it did not exist. */
-  async getUser(callerId: string, userId: string): Promise<User> {
-    const user = callerId === userId ? await this.store.findUser(userId) : null;
+  async getUser(callerId: string, userId: string | null): Promise<User> {
+    const user = userId !== null && callerId === userId ? await this.store.findUser(userId) : null;
     if (!user) throw errors.notFound('User not found');
     return user;
   }

@@ -1,7 +1,7 @@
 /** identity's REST routes: validate, call the domain, answer. */
 import type { Express, Request, Response } from 'express';
 import {
-  callerOf,
+  callerUserId,
   clearSessionCookie,
   parseOrThrow,
   readSessionToken,
@@ -9,10 +9,10 @@ import {
   setSessionCookie,
   signSession,
   verifySession,
+  uuidOrNull,
   type SessionCheck,
 } from '@tracklens/kit';
 import { loginBodySchema, registerBodySchema } from '@tracklens/contracts';
-import { z } from 'zod';
 import type { Identity, SignedIn } from '../domain/identity';
 
 export interface IdentityRoutesOptions {
@@ -20,8 +20,6 @@ export interface IdentityRoutesOptions {
   jwtSecret: string;
   secureCookies: boolean;
 }
-
-const userIdParams = z.object({ id: z.string().uuid() });
 
 export function registerIdentityRoutes(app: Express, options: IdentityRoutesOptions): void {
   const { identity, jwtSecret } = options;
@@ -52,12 +50,11 @@ export function registerIdentityRoutes(app: Express, options: IdentityRoutesOpti
   });
 
   app.get('/api/user/me', auth, async (req: Request, res: Response) => {
-    res.json(await identity.me(callerOf(req).userId));
+    res.json(await identity.me(callerUserId(req)));
   });
 
   app.get('/api/user/:id', auth, async (req: Request, res: Response) => {
     // Anything but a well-formed id of your own is 'not found', never a validation error that hints at ids.
-    const params = userIdParams.safeParse(req.params);
-    res.json(await identity.getUser(callerOf(req).userId, params.success ? params.data.id : ''));
+    res.json(await identity.getUser(callerUserId(req), uuidOrNull(req.params.id)));
   });
 }

@@ -1,11 +1,10 @@
 /** All SQL of media. */
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
-import { enqueueEvent, type Database } from '@tracklens/kit';
+import { enqueueEvent, type Database, type OutgoingEvent } from '@tracklens/kit';
 import type { AnalysisStatus } from '@tracklens/contracts';
 import type {
   AnalysisStatusChange,
   MediaStore,
-  OutgoingEvent,
   UploadRecord,
   UploadStatus,
   VideoRecord,

@@ -1,5 +1,5 @@
 /** What media's rules need from the outside: its store, the catalog, billing, a video prober and a clock. */
-import type { EventEnvelope } from '@tracklens/kit';
+import type { OutgoingEvent } from '@tracklens/kit';
 import type { AnalysisStatus, QuotaDenial } from '@tracklens/contracts';
 
 /** pending: URL handed out; receiving: a local PUT is streaming; stored: the local PUT finished; registered: a video. */
@@ -30,11 +30,6 @@ export interface VideoRecord {
   analysisProgress: number | null;
   storageKey: string;
   createdAt: Date;
-}
-
-export interface OutgoingEvent {
-  subject: string;
-  envelope: EventEnvelope;
 }
 
 export interface AnalysisStatusChange {

@@ -1,17 +1,16 @@
 /** All SQL of planning. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { enqueueEvent, type Database } from '@tracklens/kit';
-import type { TrackingPlanContent, TrackingPlanRequested } from '@tracklens/contracts';
+import { enqueueEvent, enqueueJob, type Database, type OutgoingEvent } from '@tracklens/kit';
+import { TRACKING_PLAN_QUEUE } from '../domain/generation-job';
+import type { TrackingPlanContent } from '@tracklens/contracts';
 import type {
-  HandledEvent,
   JobRecord,
   LockedProductStore,
   NewPlan,
-  OutgoingEvent,
   PlanRecord,
   PlanningStore,
 } from '../domain/ports';
-import { inbox, jobs, trackingPlans } from './schema';
+import { generationJobs as jobs, trackingPlans } from './schema';
 
 type PlanRow = typeof trackingPlans.$inferSelect;
 
@@ -39,7 +38,7 @@ export class PlanningRepository implements PlanningStore {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`planning.generate:${productId}`}))`);
       return work({
         findGeneratingPlan: (id) => generatingPlanOf(tx, id),
-        insertPlan: (plan, event) => insertPlan(tx, plan, event),
+        insertPlan: (plan) => insertPlan(tx, plan),
       });
     });
   }
@@ -96,33 +95,9 @@ export class PlanningRepository implements PlanningStore {
     });
   }
 
-  async generatingRequests(): Promise<TrackingPlanRequested[]> {
-    return this.db
-      .select({
-        planId: trackingPlans.id,
-        jobId: trackingPlans.jobId,
-        productId: trackingPlans.productId,
-        userId: trackingPlans.userId,
-      })
-      .from(trackingPlans)
-      .where(eq(trackingPlans.status, 'generating'));
-  }
-
-  async enqueue(event: OutgoingEvent): Promise<void> {
-    await enqueueEvent(this.db, event.subject, event.envelope);
-  }
-
   async findPlanById(planId: string): Promise<PlanRecord | null> {
     const [row] = await this.db.select().from(trackingPlans).where(eq(trackingPlans.id, planId));
     return row ? toPlan(row) : null;
-  }
-
-  async wasHandled(consumer: string, eventId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ eventId: inbox.eventId })
-      .from(inbox)
-      .where(and(eq(inbox.consumer, consumer), eq(inbox.eventId, eventId)));
-    return rows.length > 0;
   }
 
   async startJob(jobId: string, progress: number): Promise<boolean> {
@@ -150,7 +125,6 @@ export class PlanningRepository implements PlanningStore {
     plan: PlanRecord,
     content: TrackingPlanContent,
     event: OutgoingEvent,
-    handled: HandledEvent,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [done] = await tx
@@ -168,13 +142,12 @@ export class PlanningRepository implements PlanningStore {
           updatedAt: sql`clock_timestamp()`,
         })
         .where(eq(jobs.id, plan.jobId));
-      await recordHandled(tx, handled);
       await enqueueEvent(tx, event.subject, event.envelope);
       return true;
     });
   }
 
-  async failPlan(plan: PlanRecord, error: string, event: OutgoingEvent, handled: HandledEvent): Promise<boolean> {
+  async failPlan(plan: PlanRecord, error: string, event: OutgoingEvent): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [failed] = await tx
         .update(trackingPlans)
@@ -186,7 +159,6 @@ export class PlanningRepository implements PlanningStore {
         .update(jobs)
         .set({ status: 'failed', error, updatedAt: sql`clock_timestamp()` })
         .where(eq(jobs.id, plan.jobId));
-      await recordHandled(tx, handled);
       await enqueueEvent(tx, event.subject, event.envelope);
       return true;
     });
@@ -201,7 +173,7 @@ async function generatingPlanOf(db: Database, productId: string): Promise<PlanRe
   return row ? toPlan(row) : null;
 }
 
-async function insertPlan(tx: Database, plan: NewPlan, event: OutgoingEvent): Promise<void> {
+async function insertPlan(tx: Database, plan: NewPlan): Promise<void> {
   await tx.insert(jobs).values({
     id: plan.jobId,
     type: 'tracking_plan',
@@ -223,12 +195,5 @@ async function insertPlan(tx: Database, plan: NewPlan, event: OutgoingEvent): Pr
     // The wall clock after the lock, not the transaction's start: newest first is creation order.
     createdAt: sql`clock_timestamp()`,
   });
-  await enqueueEvent(tx, event.subject, event.envelope);
-}
-
-async function recordHandled(tx: Database, handled: HandledEvent): Promise<void> {
-  await tx
-    .insert(inbox)
-    .values({ consumer: handled.consumer, eventId: handled.eventId, subject: handled.subject })
-    .onConflictDoNothing();
+  await enqueueJob(tx, TRACKING_PLAN_QUEUE, plan.id, { planId: plan.id });
 }

@@ -1,18 +1,11 @@
 /** The one naming convention of tracking plans: events "Object Action" in Title Case, properties in snake_case. */
-import { EVENT_NAME_PATTERN, PROPERTY_NAME_PATTERN } from '@tracklens/contracts';
+import { EVENT_NAME_PATTERN, PROPERTY_NAME_PATTERN, labelWords } from '@tracklens/contracts';
 
 /** Longest event name kept: an analyst reads 'Product Added To Wishlist', not a sentence. */
 export const EVENT_NAME_MAX_WORDS = 5;
 
 /** Splits text into words of letters and digits ('Sign-up', 'sign_up' and 'SignUp' all give [sign, up]). */
-export function wordsOf(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word.length > 0);
-}
+export const wordsOf = labelWords;
 
 /** 'CSV' and 'KPI' stay capitals; every other word gets one leading capital. */
 function titleWord(word: string): string {

@@ -164,10 +164,10 @@ describe(generateOfflinePlan.name, () => {
     const merged = generateOfflinePlan(
       shopAnalysis({
         pageSpecs: [
-          pageSpec({ screenName: 'Settings', order: 0, elements: [{ kind: 'button', label: 'Save' }] }),
-          pageSpec({ screenName: 'settings', order: 1, screenshotKey: 'k/settings.jpg', elements: [{ kind: 'button', label: 'Save' }] }),
-          pageSpec({ screenName: 'Dashboard', order: 2, elements: [{ kind: 'button', label: 'View Report' }] }),
-          pageSpec({ screenName: 'Report', order: 3 }),
+          pageSpec({ screenName: 'Settings', screenKind: 'settings', order: 0, elements: [{ kind: 'button', label: 'Save' }] }),
+          pageSpec({ screenName: 'settings', screenKind: 'settings', order: 1, screenshotKey: 'k/settings.jpg', elements: [{ kind: 'button', label: 'Save' }] }),
+          pageSpec({ screenName: 'Dashboard', screenKind: 'dashboard', order: 2, elements: [{ kind: 'button', label: 'View Report' }] }),
+          pageSpec({ screenName: 'Report', screenKind: 'other', order: 3 }),
         ],
         journeys: [],
         keyActions: [],
@@ -195,13 +195,12 @@ describe(generateOfflinePlan.name, () => {
       shopAnalysis({
         pageSpecs: [
           pageSpec({
-            screenName: 'Contact us!',
+            screenName: 'Contact us!', screenKind: 'other',
             elements: [
               { kind: 'input', label: 'Message' },
               { kind: 'button', label: 'Submit' },
               { kind: 'button', label: 'Download CSV' },
               { kind: 'button', label: 'Order summary' },
-              { kind: 'link', label: 'Read our very long terms of service and privacy policy now' },
             ],
           }),
         ],
@@ -215,16 +214,16 @@ describe(generateOfflinePlan.name, () => {
   });
 
   it('should make every navigation link one Navigation Clicked event with real examples, and a tab bar too', () => {
-    const header = ['Shop', 'New In', 'Sale', 'Cart (1)', 'D Goods'].map((label) => ({ kind: 'link' as const, label }));
+    const header = ['Shop', 'New In', 'Sale', 'Cart 1', 'D Goods'].map((label) => ({ kind: 'link' as const, label }));
     const tabs = ['Feed', 'Search', 'Profile'].map((label) => ({ kind: 'tab' as const, label }));
     const navigation = generateOfflinePlan(
       shopAnalysis({
         pageSpecs: [
-          pageSpec({ screenName: 'Feed', order: 0, elements: [...header, ...tabs], actions: [{ kind: 'navigate', toScreen: 'Profile', atSec: 2 }] }),
-          pageSpec({ screenName: 'Profile', order: 1, elements: [...header, ...tabs, { kind: 'tab', label: 'Posts' }] }),
+          pageSpec({ screenName: 'Feed', screenKind: 'content', order: 0, elements: [...header, ...tabs], actions: [{ kind: 'navigate', toScreen: 'Profile', atSec: 2 }] }),
+          pageSpec({ screenName: 'Profile', screenKind: 'content', order: 1, elements: [...header, ...tabs, { kind: 'tab', label: 'Posts' }] }),
         ],
         journeys: [],
-        keyActions: [{ screenName: 'Feed', keyActions: ['Open Shop', 'Open Cart (1)', 'Switch to Search', 'Go to Profile', 'Scroll the page'] }],
+        keyActions: [{ screenName: 'Feed', keyActions: ['Open Shop', 'Open Cart 1', 'Switch to Search', 'Go to Profile', 'Scroll the page'] }],
       }),
     );
     expect(navigation.events.map((e) => e.name)).toEqual(['Feed Viewed', 'Navigation Clicked', 'Profile Viewed', 'Tab Selected']);
@@ -255,7 +254,7 @@ describe(generateOfflinePlan.name, () => {
   it('should name a free key-action phrase only when it is recognised', () => {
     const phrased = generateOfflinePlan(
       shopAnalysis({
-        pageSpecs: [pageSpec({ screenName: 'Catalogue', order: 0 })],
+        pageSpecs: [pageSpec({ screenName: 'Catalogue', screenKind: 'listing', order: 0 })],
         journeys: [],
         keyActions: [{ screenName: 'Catalogue', keyActions: ['Add a product to the cart', 'Browse the whole catalogue', 'Compare two products'] }],
       }),
@@ -268,7 +267,7 @@ describe(generateOfflinePlan.name, () => {
       shopAnalysis({
         pageSpecs: [
           pageSpec({
-            screenName: 'Sign in to your account',
+            screenName: 'Sign in to your account', screenKind: 'login',
             order: 0,
             elements: [
               { kind: 'input', label: 'Email' },
@@ -280,7 +279,7 @@ describe(generateOfflinePlan.name, () => {
               { kind: 'navigate', toScreen: 'Everything your team needs in one place', atSec: 3 },
             ],
           }),
-          pageSpec({ screenName: 'Everything your team needs in one place', order: 1, elements: [{ kind: 'button', label: 'Export CSV' }] }),
+          pageSpec({ screenName: 'Everything your team needs in one place', screenKind: 'other', order: 1, elements: [{ kind: 'button', label: 'Export CSV' }] }),
         ],
         journeys: [{ name: 'Main Flow', description: '', steps: ['Sign in to your account', 'Everything your team needs in one place'] }],
         keyActions: [],
@@ -299,8 +298,8 @@ describe(generateOfflinePlan.name, () => {
     const shop = generateOfflinePlan(
       shopAnalysis({
         pageSpecs: [
-          pageSpec({ screenName: 'Admin', order: 0, elements: [{ kind: 'button', label: 'Add product' }] }),
-          pageSpec({ screenName: 'Product', order: 1, elements: [{ kind: 'button', label: 'Add to bag' }] }),
+          pageSpec({ screenName: 'Admin', screenKind: 'other', order: 0, elements: [{ kind: 'button', label: 'Add product' }] }),
+          pageSpec({ screenName: 'Product', screenKind: 'product', order: 1, elements: [{ kind: 'button', label: 'Add to bag' }] }),
         ],
         journeys: [],
         keyActions: [],
@@ -314,7 +313,7 @@ describe(generateOfflinePlan.name, () => {
       shopAnalysis({
         pageSpecs: [
           pageSpec({
-            screenName: 'Login',
+            screenName: 'Login', screenKind: 'login',
             order: 0,
             elements: [
               { kind: 'input', label: 'Work email' },
@@ -325,7 +324,7 @@ describe(generateOfflinePlan.name, () => {
             actions: [{ kind: 'click', target: 'Sign in', toScreen: 'Projects', atSec: 2 }],
           }),
           pageSpec({
-            screenName: 'Projects',
+            screenName: 'Projects', screenKind: 'other',
             order: 1,
             elements: [
               { kind: 'input', label: 'Search projects' },
@@ -336,7 +335,7 @@ describe(generateOfflinePlan.name, () => {
             ],
           }),
           pageSpec({
-            screenName: 'Invite members',
+            screenName: 'Invite members', screenKind: 'other',
             order: 2,
             elements: [
               { kind: 'input', label: 'Email address' },

@@ -19,12 +19,14 @@
 import type { Funnel, ProductAnalysis, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
 import { eventName, keyOf, titleCase, wordsOf } from './naming';
 import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
-import { cleanLabel, isNameable, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
+import { isNameable, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
 import { FORM_SCREENS, GENERIC_SUBMIT, recognise } from './plan-vocabulary';
 import { withoutPersonalData } from './privacy';
 
 const MAX_EVENTS = 300;
 const MAX_NAVIGATION_EXAMPLES = 5;
+/** A journey name of more words reads as a sentence: the funnel is numbered instead. */
+const MAX_JOURNEY_NAME_WORDS = 6;
 
 /** Verbs that start a call to action: a button whose label starts otherwise is not a primary action. */
 const CTA_VERBS = new Set([
@@ -657,8 +659,8 @@ function journeyName(name: string, context: Context): string {
   const from = between?.[1] ? context.byKey.get(keyOf(between[1])) : undefined;
   const to = between?.[2] ? context.byKey.get(keyOf(between[2])) : undefined;
   if (from && to) return titleCase(`${from.title} to ${to.title}`);
-  const label = cleanLabel(name);
-  return label ? titleCase(label) : '';
+  const words = wordsOf(name);
+  return words.length > 0 && words.length <= MAX_JOURNEY_NAME_WORDS ? titleCase(name) : '';
 }
 
 function uniqueName(wanted: string, taken: Set<string>): string {

@@ -1,10 +1,10 @@
 /**
- * The screens of a product as a tracking plan sees them: specs of the same screen merged, labels cleaned of
- * OCR noise, key actions read back into the interactions they describe, and each screen recognised as a kind
- * ('cart', 'checkout', 'sign_up' ...) with a short title to name its events by, whatever the analysis called it
- * ('Everyday essentials thoughtfully made' on the first screen is the 'Home' screen).
+ * The screens of a product as a tracking plan sees them: specs of the same screen merged, key actions read back
+ * into the interactions they describe, and each screen's kind (the analysis's, told finer where plans differ:
+ * 'Everyday essentials thoughtfully made' on the first screen is the 'Home' screen) with a short title to name
+ * its events by, whatever the analysis called it. The analysis sends labels already cleaned of OCR noise.
  */
-import type { PageSpec, ProductAnalysis } from '@tracklens/contracts';
+import type { AnalysedPageSpec, ProductAnalysis, ScreenKind as AnalysedKind } from '@tracklens/contracts';
 import { keyOf, titleCase, wordsOf } from './naming';
 import { screenshotPathOf } from './screenshots';
 
@@ -32,7 +32,7 @@ export type InteractionKind = 'click' | 'submit' | 'navigate' | 'tab' | 'checkbo
 
 export interface Interaction {
   kind: InteractionKind;
-  /** Cleaned label; empty for a move the video showed without saying what was clicked. */
+  /** The control's label; empty for a move the video showed without saying what was clicked. */
   label: string;
   /** Key of the screen the interaction led to, when the video showed it. */
   toScreen: string | null;
@@ -68,7 +68,6 @@ export interface Screen {
 
 const MAX_INTERACTIONS_PER_SCREEN = 40;
 const MAX_FIELDS_PER_FORM = 12;
-const MAX_LABEL_WORDS = 6;
 
 /** Screens in video order; specs of the same screen (by name) merge into one. */
 export function screensOf(analysis: ProductAnalysis): Screen[] {
@@ -81,7 +80,18 @@ export function screensOf(analysis: ProductAnalysis): Screen[] {
     const key = keyOf(name) || `screen ${index + 1}`;
     let draft = drafts.get(key);
     if (!draft) {
-      draft = { key, name, description: spec.description.trim(), screenshotPath: null, interactions: [], fields: [], texts: [], headings: [], links: [] };
+      draft = {
+        key,
+        name,
+        analysedKind: spec.screenKind,
+        description: spec.description.trim(),
+        screenshotPath: null,
+        interactions: [],
+        fields: [],
+        texts: [],
+        headings: [],
+        links: [],
+      };
       drafts.set(key, draft);
     }
     draft.screenshotPath ??= screenshotPathOf(spec.screenshotKey);
@@ -96,10 +106,11 @@ export function screensOf(analysis: ProductAnalysis): Screen[] {
 
 /** A screen while its specs are read: kind, title and exits are settled once all are in. */
 interface Draft extends Omit<Screen, 'kind' | 'title' | 'exits'> {
+  analysedKind: AnalysedKind;
   links: string[];
 }
 
-function readSpec(spec: PageSpec, draft: Draft): void {
+function readSpec(spec: AnalysedPageSpec, draft: Draft): void {
   const actions = [...spec.actions].sort((a, b) => a.atSec - b.atSec);
   for (const action of actions) {
     const label = action.target ?? '';
@@ -188,8 +199,7 @@ function settle(draft: Draft, index: number): Screen {
   const byLabel = new Map<string, Interaction>();
   const moves: Interaction[] = [];
   for (const raw of draft.interactions) {
-    const label = raw.label ? cleanLabel(raw.label) : '';
-    if (label === null) continue;
+    const label = raw.label.trim();
     if (!label) {
       if (raw.toScreen && raw.toScreen !== draft.key) moves.push({ ...raw, label });
       continue;
@@ -221,7 +231,7 @@ function settle(draft: Draft, index: number): Screen {
     headings: draft.headings,
     exits,
   };
-  screen.kind = kindOf(screen, index, draft.links.length);
+  screen.kind = kindOf(screen, draft.analysedKind, index, draft.links.length);
   screen.title = titleOf(screen);
   return screen;
 }
@@ -243,28 +253,13 @@ function uniqueFields(fields: FormField[], interactions: Map<string, Interaction
   const seen = new Set<string>();
   const unique: FormField[] = [];
   for (const field of fields) {
-    const label = cleanLabel(field.label);
+    const label = field.label.trim();
     if (!label || !isNameable(label) || seen.has(keyOf(label)) || interactions.has(keyOf(label))) continue;
     if (unique.length >= MAX_FIELDS_PER_FORM) break;
     seen.add(keyOf(label));
     unique.push({ label, choice: field.choice });
   }
   return unique;
-}
-
-/**
- * The clickable part of a label, or null for one that cannot be a control: 'Already have an account? Log in' →
- * 'Log in', 'Acme Inc. / Settings' → 'Settings', 'Search products.' → 'Search products'; sentences are null.
- */
-export function cleanLabel(raw: string): string | null {
-  const segments = raw
-    .split(/[?!]\s+|\.\s+|\s+[/|·•–—-]\s+/)
-    .map((segment) => segment.trim())
-    .filter((segment) => wordsOf(segment).length > 0);
-  const words = wordsOf(segments[segments.length - 1] ?? '');
-  if (words.length === 0 || words.length > MAX_LABEL_WORDS) return null;
-  if (words.join('').replace(/[^A-Za-z]/g, '').length < 2) return null;
-  return words.join(' ');
 }
 
 /**
@@ -279,36 +274,40 @@ export function isNameable(label: string): boolean {
   return words.join('').length >= 3;
 }
 
-const CONTENT_KINDS: Array<[ScreenKind, RegExp]> = [
-  ['order_confirmation', /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success)|purchase complete)\b/],
-  ['checkout', /\b(checkout|check out|payment details|shipping details)\b/],
-  ['cart', /\b(cart|shopping bag|your bag|basket)\b/],
-  ['login', /\b(sign in|log in|login|signin|welcome back)\b/],
-  ['sign_up', /\b(sign up|signup|create (an |your |a free )?account|register|registration|join now)\b/],
+/** The analysis's kinds that plans use as they are. */
+const AS_ANALYSED: Partial<Record<AnalysedKind, ScreenKind>> = {
+  login: 'login',
+  signup: 'sign_up',
+  cart: 'cart',
+  product: 'product',
+  listing: 'product_list',
+  search: 'search_results',
+  settings: 'settings',
+  dashboard: 'dashboard',
+};
+
+const ORDER_CONFIRMATION =
+  /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success)|purchase complete)\b/;
+
+/** Kinds a plan tells apart among the analysis's content and other screens, by name and in this order. */
+const FINER_KINDS: Array<[ScreenKind, RegExp]> = [
   ['invite', /\binvite\b/],
-  ['settings', /\b(settings|preferences)\b/],
-  ['dashboard', /\b(dashboard|overview)\b/],
   ['pricing', /\b(pricing|plans and pricing|choose (a|your) plan)\b/],
-  ['search_results', /\b(search results|results for)\b/],
-  ['product', /\b(product (detail|details|page|info)|pdp)\b/],
-  ['product_list', /\b(all products|products|product (list|listing|grid)|listing|shop all|catalog|catalogue|collections?|category|new in|new arrivals|best ?sellers|sale)\b/],
   ['feed', /\b(feed|timeline)\b/],
   ['profile', /\b(profile|my account)\b/],
   ['home', /^(home|homepage|home page|landing|landing page)$/],
 ];
 
-const PRODUCT_ACTIONS = /^(add to (cart|bag|basket|wish ?list|favou?rites)|buy now)\b/;
-
-function kindOf(screen: Screen, index: number, linkCount: number): ScreenKind {
+function kindOf(screen: Screen, analysed: AnalysedKind, index: number, linkCount: number): ScreenKind {
   const name = keyOf(screen.name);
-  for (const [kind, pattern] of CONTENT_KINDS) if (pattern.test(name)) return kind;
-  const labels = screen.interactions.map((i) => keyOf(i.label));
-  const says = [...screen.texts, screen.description].map(keyOf).join(' \u0000 ');
-  // The first screen under a marketing headline is where the product opens.
+  if (analysed === 'checkout') return ORDER_CONFIRMATION.test(name) ? 'order_confirmation' : 'checkout';
+  const known = AS_ANALYSED[analysed];
+  if (known) return known;
+  for (const [kind, pattern] of FINER_KINDS) if (pattern.test(name)) return kind;
+  // The first screen under a marketing headline is where the product opens: a site's home or an app's welcome.
   if (index === 0 && (wordsOf(screen.name).length > 3 || linkCount >= 3)) return linkCount >= 2 ? 'home' : 'welcome';
-  if (labels.some((label) => /^edit profile$/.test(label)) || (labels.includes('followers') && labels.includes('following'))) return 'profile';
-  if (/\bshowing \d+ of \d+\b/.test(says) || labels.some((label) => /^sort\b/.test(label))) return 'product_list';
-  if (labels.some((label) => PRODUCT_ACTIONS.test(label))) return 'product';
+  const labels = screen.interactions.map((i) => keyOf(i.label));
+  if (labels.includes('edit profile') || (labels.includes('followers') && labels.includes('following'))) return 'profile';
   return 'other';
 }
 

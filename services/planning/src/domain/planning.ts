@@ -1,13 +1,11 @@
 /** planning's rules for the routes: start a generation once per product, list, status, delete and export plans. */
 import { randomUUID } from 'node:crypto';
-import { createEnvelope, errors } from '@tracklens/kit';
+import { errors } from '@tracklens/kit';
 import {
-  planningSubjects,
   restrictionBody,
   type GenerateTrackingPlanResponse,
   type TrackingPlan,
   type TrackingPlanExportFormat,
-  type TrackingPlanRequested,
   type TrackingPlanStatusResponse,
   markdownFileName,
   timestampedFileName,
@@ -31,7 +29,7 @@ export interface PlanningOptions {
   store: PlanningStore;
   products: ProductDirectory;
   quota: QuotaGate;
-  /** Called after a transaction stored events, so they are published now rather than at the next poll. */
+  /** Called after a transaction stored events or jobs, so they are handled now rather than at the next poll. */
   eventsStored?: () => void;
   clock?: () => Date;
 }
@@ -45,8 +43,8 @@ export class Planning {
 
   /**
    * One generation per product at a time: under the product's lock, a generating plan answers 'generating';
-   * otherwise one unit of quota is reserved for the new plan, and the plan, its job and the event that starts
-   * the work commit together. A reservation whose plan did not commit is given back.
+   * otherwise one unit of quota is reserved for the new plan, and the plan and the job that does the work
+   * commit together. A reservation whose plan did not commit is given back.
    */
   async startGeneration(userId: string, productId: string | null): Promise<GenerateTrackingPlanResponse> {
     if (!productId) throw errors.notFound(PRODUCT_NOT_FOUND);
@@ -67,21 +65,14 @@ export class Planning {
           throw errors.forbidden(body.message, body.code, { error: body.error, upgradeRequired: true });
         }
         reservationId = reservation.reservationId;
-        const data: TrackingPlanRequested = { planId, jobId, productId: product.id, userId };
-        await locked.insertPlan(
-          {
-            id: planId,
-            jobId,
-            productId: product.id,
-            userId,
-            title: `${product.name} Tracking Plan`,
-            reservationId,
-          },
-          {
-            subject: planningSubjects.trackingPlanRequested,
-            envelope: createEnvelope('planning', planningSubjects.trackingPlanRequested, data),
-          },
-        );
+        await locked.insertPlan({
+          id: planId,
+          jobId,
+          productId: product.id,
+          userId,
+          title: `${product.name} Tracking Plan`,
+          reservationId,
+        });
         return { jobId };
       });
       this.options.eventsStored?.();

@@ -1,18 +1,12 @@
 /** What planning's rules need from the world; src/db, src/grpc and src/generation implement these. */
-import type { EventEnvelope } from '@tracklens/kit';
+import type { OutgoingEvent } from '@tracklens/kit';
 import type {
   JobStatus,
   ProductAnalysis,
   QuotaDenial,
   TrackingPlanContent,
-  TrackingPlanRequested,
   TrackingPlanStatus,
 } from '@tracklens/contracts';
-
-export interface OutgoingEvent {
-  subject: string;
-  envelope: EventEnvelope;
-}
 
 export interface PlanRecord {
   id: string;
@@ -46,8 +40,8 @@ export interface NewPlan {
 /** Storage inside one product's lock: what starting a generation reads and writes atomically. */
 export interface LockedProductStore {
   findGeneratingPlan(productId: string): Promise<PlanRecord | null>;
-  /** Inserts the generating plan, its pending job and the event that starts the work. */
-  insertPlan(plan: NewPlan, event: OutgoingEvent): Promise<void>;
+  /** Inserts the generating plan, its pending job and the queued job that does the work. */
+  insertPlan(plan: NewPlan): Promise<void>;
 }
 
 export interface PlanningStore {
@@ -61,28 +55,15 @@ export interface PlanningStore {
   /** Deletes the user's plan unless it is generating; 'generating' when it is. */
   deletePlan(userId: string, planId: string): Promise<'deleted' | 'missing' | 'generating'>;
 
-  /** Every plan still generating, as the request that started it. */
-  generatingRequests(): Promise<TrackingPlanRequested[]>;
-  /** Stores an event to publish (through the outbox). */
-  enqueue(event: OutgoingEvent): Promise<void>;
-  /** The plan a job works on, whoever owns it (the job event carries ids only). */
+  /** The plan a job works on, whoever owns it (the job carries ids only). */
   findPlanById(planId: string): Promise<PlanRecord | null>;
-  /** Whether this consumer already finished this event. */
-  wasHandled(consumer: string, eventId: string): Promise<boolean>;
   /** Marks the job running with an attempt more, unless it is already finished; false when it is. */
   startJob(jobId: string, progress: number): Promise<boolean>;
   setJobProgress(jobId: string, progress: number): Promise<void>;
-  /** Plan completed, job completed, inbox row and event in one transaction; false when the plan was no longer generating. */
-  completePlan(plan: PlanRecord, content: TrackingPlanContent, event: OutgoingEvent, handled: HandledEvent): Promise<boolean>;
-  /** Plan failed, job failed, inbox row and event in one transaction; false when the plan was no longer generating. */
-  failPlan(plan: PlanRecord, error: string, event: OutgoingEvent, handled: HandledEvent): Promise<boolean>;
-}
-
-/** The inbox row written with a job's outcome. */
-export interface HandledEvent {
-  consumer: string;
-  eventId: string;
-  subject: string;
+  /** Plan completed, job completed and event in one transaction; false when the plan was no longer generating. */
+  completePlan(plan: PlanRecord, content: TrackingPlanContent, event: OutgoingEvent): Promise<boolean>;
+  /** Plan failed, job failed and event in one transaction; false when the plan was no longer generating. */
+  failPlan(plan: PlanRecord, error: string, event: OutgoingEvent): Promise<boolean>;
 }
 
 export interface ProductDirectory {

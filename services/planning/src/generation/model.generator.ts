@@ -1,20 +1,11 @@
 /**
- * Tracking plans from an OpenAI-compatible model: chat completions with a strict JSON-schema structured
- * output, the SDK's retries for 429 and 5xx, and the answer validated and normalised like the offline plan.
+ * Tracking plans from an OpenAI-compatible model through kit's structured model call (strict JSON schema,
+ * retries, usage logged), the answer normalised like the offline plan.
  */
-import OpenAI from 'openai';
+import type { ModelClient, ModelTask } from '@tracklens/kit';
 import type { ProductAnalysis } from '@tracklens/contracts';
-import { modelAnswerSchema, planFromModelAnswer } from '../domain/model-answer';
+import { modelAnswerSchema, planFromModelAnswer, type ModelAnswer } from '../domain/model-answer';
 import type { PlanGenerator } from '../domain/ports';
-
-export interface ModelGeneratorOptions {
-  apiKey: string;
-  baseUrl?: string | undefined;
-  model: string;
-  /** Retries of a 429, 5xx or dropped connection (the SDK backs off, honouring Retry-After). */
-  maxRetries?: number;
-  timeoutMs?: number;
-}
 
 const propertySchema = {
   type: 'object',
@@ -81,35 +72,21 @@ const INSTRUCTIONS = [
   'Set screen_name to the name of the screen the event belongs to, exactly as given.',
 ].join('\n');
 
-export function modelGenerator(options: ModelGeneratorOptions): PlanGenerator {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    maxRetries: options.maxRetries ?? 3,
-    timeout: options.timeoutMs ?? 5 * 60_000,
-  });
+/** The validator trims and bounds texts, so the schema the model reads is written out; a whole plan is a long answer. */
+const TRACKING_PLAN_TASK: ModelTask<ModelAnswer> = {
+  name: 'tracking_plan',
+  instructions: INSTRUCTIONS,
+  schema: modelAnswerSchema,
+  jsonSchema: TRACKING_PLAN_JSON_SCHEMA,
+  temperature: 0.2,
+  timeoutMs: 5 * 60_000,
+};
+
+export function modelGenerator(client: ModelClient): PlanGenerator {
   return {
     kind: 'model',
     async generate(analysis, { signal }) {
-      const completion = await client.chat.completions.create(
-        {
-          model: options.model,
-          temperature: 0.2,
-          messages: [
-            { role: 'system', content: INSTRUCTIONS },
-            { role: 'user', content: JSON.stringify(promptInput(analysis)) },
-          ],
-          response_format: {
-            type: 'json_schema',
-            json_schema: { name: 'tracking_plan', strict: true, schema: TRACKING_PLAN_JSON_SCHEMA },
-          },
-        },
-        { signal },
-      );
-      const choice = completion.choices[0];
-      const content = choice?.message.content;
-      if (!content) throw new Error(`The model answered no tracking plan (finish reason ${choice?.finish_reason ?? 'none'})`);
-      const answer = modelAnswerSchema.parse(JSON.parse(content));
+      const answer = await client.structured(TRACKING_PLAN_TASK, JSON.stringify(promptInput(analysis)), { signal });
       return planFromModelAnswer(answer, analysis);
     },
   };

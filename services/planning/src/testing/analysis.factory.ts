@@ -1,7 +1,8 @@
 /** Small factories of product analyses for specs, integration tests and the bench (no test framework imports). */
-import type { PageSpec, ProductAnalysis } from '@tracklens/contracts';
+import type { AnalysedPageSpec, ProductAnalysis } from '@tracklens/contracts';
 
-export function pageSpec(overrides: Partial<PageSpec> & Pick<PageSpec, 'screenName'>): PageSpec {
+/** A page spec as GetProductAnalysis answers it: the kind the analysis recognised, labels already clean. */
+export function pageSpec(overrides: Partial<AnalysedPageSpec> & Pick<AnalysedPageSpec, 'screenName' | 'screenKind'>): AnalysedPageSpec {
   return {
     id: `spec-${overrides.screenName.toLowerCase().replace(/\W+/g, '-')}`,
     videoId: 'video-1',
@@ -26,7 +27,7 @@ export function shopAnalysis(overrides: Partial<ProductAnalysis> = {}): ProductA
     summary: 'An online shop where teams buy office supplies.',
     pageSpecs: [
       pageSpec({
-        screenName: 'Home',
+        screenName: 'Home', screenKind: 'content',
         order: 0,
         screenshotKey: 'users/u1/products/p1/frames/home.jpg',
         elements: [
@@ -39,7 +40,7 @@ export function shopAnalysis(overrides: Partial<ProductAnalysis> = {}): ProductA
         actions: [{ kind: 'click', target: 'Sign Up', toScreen: 'Sign Up', atSec: 3 }],
       }),
       pageSpec({
-        screenName: 'Sign Up',
+        screenName: 'Sign Up', screenKind: 'signup',
         order: 1,
         screenshotKey: 'users/u1/products/p1/frames/sign-up.jpg',
         elements: [
@@ -56,7 +57,7 @@ export function shopAnalysis(overrides: Partial<ProductAnalysis> = {}): ProductA
         ],
       }),
       pageSpec({
-        screenName: 'Dashboard',
+        screenName: 'Dashboard', screenKind: 'dashboard',
         order: 2,
         screenshotKey: 'users/u1/products/p1/frames/dashboard.jpg',
         elements: [
@@ -70,7 +71,7 @@ export function shopAnalysis(overrides: Partial<ProductAnalysis> = {}): ProductA
         actions: [{ kind: 'navigate', target: 'Shop', toScreen: 'Product Details', atSec: 14 }],
       }),
       pageSpec({
-        screenName: 'Product Details',
+        screenName: 'Product Details', screenKind: 'product',
         order: 3,
         screenshotKey: 'users/u1/products/p1/frames/product.jpg',
         elements: [
@@ -81,7 +82,7 @@ export function shopAnalysis(overrides: Partial<ProductAnalysis> = {}): ProductA
         actions: [{ kind: 'click', target: 'Add to Cart', toScreen: 'Checkout', atSec: 20 }],
       }),
       pageSpec({
-        screenName: 'Checkout',
+        screenName: 'Checkout', screenKind: 'checkout',
         order: 4,
         screenshotKey: null,
         elements: [
@@ -112,6 +113,7 @@ export function largeAnalysis(count: number): ProductAnalysis {
     pageSpecs: names.map((screenName, i) =>
       pageSpec({
         screenName,
+        screenKind: 'settings',
         order: i,
         firstSeenSec: i * 10,
         lastSeenSec: i * 10 + 9,

@@ -37,6 +37,9 @@ function bundledLanguagePath(): string {
 /** A 480x120 grey PNG of a heading, a line of links and a line of small text (services/analysis/assets). */
 const WARM_UP_IMAGE = path.join(__dirname, '../../../assets/ocr-warm-up.png');
 
+/** tesseract.js's worker script with the engine's console output silenced (plain JS: it runs as a worker thread). */
+const QUIET_WORKER = path.join(__dirname, '../../../assets/tesseract-worker.js');
+
 export interface TesseractEngineOptions {
   /** Terminates the worker after this long without a reading; without it, only close() does. */
   idleMs?: number;
@@ -57,11 +60,22 @@ export class TesseractEngine {
 
   private start(): Promise<Worker> {
     this.worker ??= (async () => {
-      const worker = await createWorker('eng', 1, {
-        langPath: bundledLanguagePath(),
-        cacheMethod: 'none',
-        gzip: true,
-      });
+      const worker = await createWorker(
+        'eng',
+        1,
+        {
+          langPath: bundledLanguagePath(),
+          workerPath: QUIET_WORKER,
+          cacheMethod: 'none',
+          gzip: true,
+          // A failed job already rejects its own promise; without a handler tesseract.js also throws it
+          // uncaught, which ends the process.
+          errorHandler: () => undefined,
+        },
+        // An init config file: tesseract writes its notes ('Detected 12 diacritics', ...) nowhere rather than
+        // format them for the silenced console.
+        'debug_file /dev/null',
+      );
       await worker.setParameters({
         tessedit_pageseg_mode: PSM.SPARSE_TEXT,
         user_defined_dpi: '96',

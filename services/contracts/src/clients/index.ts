@@ -1,0 +1,17 @@
+/** One typed client per gRPC service that other services call; each validates the wire and answers contract types. */
+export {
+  analysisClient,
+  productAnalysisReply,
+  type AnalysisClient,
+  type ProductAnalysisReply,
+} from './analysis.client';
+export {
+  billingClient,
+  type BillingClient,
+  type Entitlements,
+  type QuotaRequest,
+  type QuotaReservation,
+} from './billing.client';
+export { catalogClient, type CatalogClient, type CatalogProduct } from './catalog.client';
+export { MalformedReplyError, type ClientConfig } from './connect';
+export { identityClient, type IdentityClient } from './identity.client';
