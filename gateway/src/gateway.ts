@@ -1,4 +1,4 @@
-/** The gateway's composition root: health, the edge guard, one proxy per service, the web app, in that order. */
+/** The gateway's composition root: health, the edge guard, the admin routes, one proxy per service, the web app, in that order. */
 import http from 'node:http';
 import type { Express } from 'express';
 import {
@@ -12,9 +12,11 @@ import {
   listen,
   loadGrpcService,
   registerHealthRoutes,
+  requireAuth,
   type Config,
   type Logger,
 } from '@tracklens/kit';
+import { adminRoutes } from './admin';
 import { createEdgeGuard, type AdmittedRoutes } from './edge-guard';
 import { createRateLimiter } from './rate-limit';
 import { ROUTES, createRouteMatcher } from './routes';
@@ -66,6 +68,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       sessions,
       rateLimiter,
       admitted,
+    }),
+  );
+  // The gateway's own /api routes: no service row matches them, so the edge guard passes them on unadmitted.
+  app.use(
+    adminRoutes({
+      config,
+      requireSession: requireAuth({ secret: config.jwtSecret, isSessionActive: sessions.isSessionActive }),
+      sessions,
+      logger,
     }),
   );
   for (const service of SERVICE_NAMES) {

@@ -35,6 +35,8 @@ export interface UpstreamOptions {
   skip?: ServiceName[];
   /** Runs when a service has read a request, before it answers. */
   onRequest?: (echo: Echo) => void;
+  /** Answers a request itself instead of the echo when it returns true (e.g. a service's /debug endpoints). */
+  respond?: (echo: Echo, res: Response) => boolean;
 }
 
 /** Sent by a test to make the service drop the connection without answering. */
@@ -71,6 +73,7 @@ export async function startUpstreams(config: Config, options: UpstreamOptions = 
         };
         received.push(echo);
         options.onRequest?.(echo);
+        if (options.respond?.(echo, res)) return;
         res.json(echo);
       });
     });

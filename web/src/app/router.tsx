@@ -17,11 +17,11 @@ const ProductOverviewPage = lazy(() => import('../features/product/product-overv
 const KnowledgeBasePage = lazy(() => import('../features/knowledge-base/knowledge-base.page'));
 const TrackingPlanPage = lazy(() => import('../features/tracking-plan/tracking-plan.page'));
 const SavedPage = lazy(() => import('../features/saved/saved.page'));
+const AdminPage = lazy(() => import('../features/admin/admin.page'));
 
 const placeholders = () => import('../features/placeholder/placeholder.pages');
 const PaymentProcessingPage = lazy(() => import('../features/payment/payment-processing.page'));
 const AnalyticsPage = lazy(() => placeholders().then((m) => ({ default: m.AnalyticsPage })));
-const AdminPage = lazy(() => placeholders().then((m) => ({ default: m.AdminPage })));
 
 export const routes: RouteObject[] = [
   {

@@ -9,7 +9,3 @@ export function AnalyticsPage() {
     </FeatureGate>
   );
 }
-
-export function AdminPage() {
-  return <PlaceholderPage title="Admin panel" links={[{ to: '/dashboard', label: 'Back to Dashboard' }]} />;
-}
