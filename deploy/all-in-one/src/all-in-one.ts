@@ -15,18 +15,19 @@ import {
   type EventBus,
   type RunningService,
   type RuntimeOptions,
+  type ServiceName,
 } from '@tracklens/kit';
 
 type ServiceFactory = (options: Omit<RuntimeOptions, 'name' | 'migrationsFolder'>) => Promise<RunningService>;
 
-const factories: ServiceFactory[] = [
-  createIdentityService,
-  createCatalogService,
-  createMediaService,
-  createAnalysisService,
-  createPlanningService,
-  createChatService,
-  createBillingService,
+const factories: [ServiceName, ServiceFactory][] = [
+  ['identity', createIdentityService],
+  ['catalog', createCatalogService],
+  ['media', createMediaService],
+  ['analysis', createAnalysisService],
+  ['planning', createPlanningService],
+  ['chat', createChatService],
+  ['billing', createBillingService],
 ];
 
 export interface AllInOne {
@@ -35,7 +36,12 @@ export interface AllInOne {
   stop(): Promise<void>;
 }
 
-export async function startAllInOne(config: Config): Promise<AllInOne> {
+export interface AllInOneOptions {
+  /** Runs right before a service starts, e.g. to free the ports reserved for it (reserveServicePorts). */
+  beforeService?: (name: ServiceName) => Promise<void>;
+}
+
+export async function startAllInOne(config: Config, options: AllInOneOptions = {}): Promise<AllInOne> {
   const logger = createLogger('all-in-one', config.logLevel);
   const bus: EventBus = config.natsUrl
     ? await connectNatsBus({ url: config.natsUrl, name: 'tracklens-all-in-one', logger })
@@ -49,7 +55,10 @@ export async function startAllInOne(config: Config): Promise<AllInOne> {
 
   try {
     // One after another: seven embedded databases opening at once only compete for two cores.
-    for (const factory of factories) services.push(await factory({ config, bus, databasePerService: true }));
+    for (const [name, factory] of factories) {
+      await options.beforeService?.(name);
+      services.push(await factory({ config, bus, databasePerService: true }));
+    }
   } catch (error) {
     await stopAll();
     throw error;
@@ -63,7 +72,8 @@ export async function startAllInOne(config: Config): Promise<AllInOne> {
     throw error;
   }
   const url = `http://localhost:${gateway.port}`;
-  logger.info({ url, database: services[0]?.runtime.database.kind, bus: bus.kind }, 'Tracklens is running');
+  const ports = Object.fromEntries(services.map((service) => [service.name, { http: service.httpPort, grpc: service.grpcPort }]));
+  logger.info({ url, database: services[0]?.runtime.database.kind, bus: bus.kind, services: ports }, 'Tracklens is running');
 
   let stopping: Promise<void> | undefined;
   return {

@@ -1,10 +1,11 @@
 /**
  * Distributed mode without Docker: every service and the gateway as its own process, each service on its
  * own PostgreSQL database (<database>_<service>, created if missing), all talking through NATS JetStream.
+ * As in all-in-one, only the gateway's port is the user's; the services take ports the system picks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { SERVICE_NAMES, loadConfig, repoRoot, serviceDatabaseUrl, type Config } from '@tracklens/kit';
+import { SERVICE_NAMES, loadConfig, repoRoot, reserveServicePorts, serviceDatabaseUrl, type Config } from '@tracklens/kit';
 
 export const DEFAULT_CLUSTER_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tracklens';
 export const DEFAULT_CLUSTER_NATS_URL = 'nats://127.0.0.1:4222';
@@ -23,12 +24,20 @@ export interface Cluster {
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  const env: NodeJS.ProcessEnv = {
+  const ports = await reserveServicePorts({
     ...options.env,
     DATABASE_URL: options.env.DATABASE_URL || DEFAULT_CLUSTER_DATABASE_URL,
     NATS_URL: options.env.NATS_URL || DEFAULT_CLUSTER_NATS_URL,
-  };
-  const config: Config = loadConfig(env);
+  });
+  // Every process reads the same environment, so each knows where the others listen.
+  const env = ports.env;
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    await ports.releaseAll();
+    throw error;
+  }
   const baseDatabaseUrl = config.databaseUrl ?? DEFAULT_CLUSTER_DATABASE_URL;
   const children = new Map<string, ChildProcess>();
 
@@ -46,6 +55,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   for (const name of SERVICE_NAMES) {
+    await ports.release(name);
     launch(name, `services/${name}/dist/main.js`, { DATABASE_URL: serviceDatabaseUrl(baseDatabaseUrl, name) });
   }
   launch('gateway', 'gateway/dist/main.js', {});

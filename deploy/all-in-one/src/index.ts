@@ -1,2 +1,2 @@
-export { startAllInOne, type AllInOne } from './all-in-one';
+export { startAllInOne, type AllInOne, type AllInOneOptions } from './all-in-one';
 export { startCluster, type Cluster } from './cluster';
