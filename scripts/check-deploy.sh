@@ -2,7 +2,9 @@
 # Renders every kustomize overlay of the Kubernetes manifests with `kubectl kustomize` and checks the result:
 # probes on the real /healthz and /readyz and port, resources, a non-root securityContext, a
 # PodDisruptionBudget wherever more than one pod runs, room for analysis to scale out, and every
-# referenced ConfigMap, Secret key, Service and port present (scripts/check-manifests.mjs).
+# referenced ConfigMap, Secret key, Service and port present, every object valid against the Kubernetes
+# schemas of its kind (scripts/check-manifests.mjs); then docker-compose.yml against the Compose
+# Specification's schema (scripts/check-compose.mjs).
 #   bash scripts/check-deploy.sh [k8s folder, default k8s]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,3 +22,4 @@ for overlay in "${overlays[@]}"; do
   echo "rendered $overlay: $(grep -c '^kind:' "$rendered/$name.yaml") objects"
 done
 node scripts/check-manifests.mjs "$rendered"/*.yaml
+node scripts/check-compose.mjs

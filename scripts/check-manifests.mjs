@@ -1,5 +1,5 @@
 // Checks rendered Kubernetes manifests (one multi-document YAML file per overlay, from `kubectl kustomize`)
-// against what Tracklens needs of them. Prints every problem, exits 1 if there is any.
+// against the Kubernetes schemas of their kinds and against what Tracklens needs of them. Prints every problem, exits 1 if there is any.
 //   node scripts/check-manifests.mjs <rendered.yaml>...
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,7 +24,33 @@ for (const file of process.argv.slice(2)) {
   const report = (object, message) => problems.push(`${overlay}: ${object}: ${message}`);
   const objects = yaml.loadAll(fs.readFileSync(file, 'utf8')).filter(Boolean);
   if (objects.length === 0) report('-', 'renders no object');
+  for (const object of objects) await validateSchema(object, report);
   check(objects, report);
+}
+
+/**
+ * Validates an object against the Kubernetes API's own OpenAPI schema of its kind, through
+ * kubernetes-models (generated from the Kubernetes schemas; offline, no cluster needed).
+ */
+async function validateSchema(object, report) {
+  const id = `${object.kind}/${object.metadata?.name}`;
+  let models;
+  try {
+    models = await import(`kubernetes-models/${object.apiVersion}`);
+  } catch {
+    report(id, `unknown apiVersion ${object.apiVersion}`);
+    return;
+  }
+  const Model = models[object.kind];
+  if (typeof Model !== 'function') {
+    report(id, `unknown kind ${object.kind} in ${object.apiVersion}`);
+    return;
+  }
+  try {
+    new Model(object).validate();
+  } catch (error) {
+    report(id, `does not match the Kubernetes schema: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 if (problems.length > 0) {
