@@ -1,11 +1,15 @@
-import { runStandalone } from '@tracklens/kit';
+import { createLogger, runStandalone } from '@tracklens/kit';
 import { startCluster } from './cluster';
 
 runStandalone('tracklens-cluster', async () => {
   const cluster = await startCluster({
     env: process.env,
-    onOutput: (name, line) => process.stdout.write(`[${name.padEnd(8)}] ${line}\n`),
+    // Each child's lines are pino JSON naming their service already: passed through as they are.
+    onOutput: (_name, line) => process.stdout.write(`${line}\n`),
   });
-  process.stdout.write(`\n  Tracklens (distributed: ${Object.keys(cluster.pids).length} processes) is running at ${cluster.url}\n\n`);
+  createLogger('tracklens-cluster').info(
+    { url: cluster.url, processes: Object.keys(cluster.pids).length },
+    `Tracklens (distributed: ${Object.keys(cluster.pids).length} processes) is running at ${cluster.url}`,
+  );
   return cluster;
 });

@@ -1,4 +1,4 @@
-import { loadConfigOrExit, reserveServicePorts, runStandalone } from '@tracklens/kit';
+import { createLogger, loadConfigOrExit, reserveServicePorts, runStandalone } from '@tracklens/kit';
 import { startAllInOne } from './all-in-one';
 
 runStandalone('tracklens', async () => {
@@ -6,6 +6,7 @@ runStandalone('tracklens', async () => {
   // set), so a second copy, or the browser tests, can run beside this one.
   const ports = await reserveServicePorts(process.env);
   const product = await startAllInOne(loadConfigOrExit(ports.env), { beforeService: ports.release }).finally(ports.releaseAll);
-  process.stdout.write(`\n  Tracklens is running at ${product.url}\n\n`);
+  // At info whatever LOG_LEVEL: the line a person (and scripts/smoke-start.sh) waits for.
+  createLogger('tracklens').info({ url: product.url }, `Tracklens is running at ${product.url}`);
   return product;
 });

@@ -1,6 +1,7 @@
 /** Parses the environment once, with zod; a bad value stops start-up naming the variable. */
 import path from 'node:path';
 import { z } from 'zod';
+import { createLogger } from './logger';
 import { DEFAULT_JWT_SECRET, ENV_VARIABLES, SERVICE_NAMES, type ServiceName } from './env';
 
 /** The product's address when neither GATEWAY_PORT nor PORT is set. */
@@ -220,7 +221,7 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env, needs: Co
     return loadConfig(env, needs);
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
+      createLogger('config').fatal({ problems: error.problems }, error.message);
       process.exit(1);
     }
     throw error;

@@ -215,16 +215,18 @@ export function closeServer(server: Server): Promise<void> {
 
 /** Runs one stoppable thing as a process: stops cleanly on SIGINT/SIGTERM, exits 1 if it cannot start. */
 export function runStandalone(name: string, start: () => Promise<{ stop(): Promise<void> }>): void {
+  // Its own logger at info: these few lines say the process started, stops or could not start, whatever LOG_LEVEL.
+  const logger = createLogger(name);
   const started = start();
   started.catch((error: unknown) => {
-    process.stderr.write(`${name} failed to start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    logger.fatal({ err: error }, `${name} failed to start`);
     process.exit(1);
   });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`${name}: ${signal} received, shutting down\n`);
+    logger.info({ signal }, `${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     started
