@@ -135,7 +135,7 @@ describe(OnboardingVideoUploadPage.name, () => {
       'Free plan: Videos up to 5 minutes',
     ])
       expect(screen.getByText(hint)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Watch a sample video' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Watch a sample video' }).getAttribute('href')).toBe('/sample-demo.mp4');
     const input = screen.getByLabelText('Video file') as HTMLInputElement;
     expect(input.accept).toBe('video/*');
 

@@ -13,7 +13,6 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../api/base-query';
 import { useCreateProductWithoutVideoMutation, type ProductType } from '../../api/catalog.api';
-import { EXTERNAL_LINKS } from '../../components/external-links';
 import { toast } from '../../components/toast';
 import { rememberCreatedProduct } from '../product/current-product';
 import { productTypeLabel } from '../product/product-type';
@@ -31,6 +30,8 @@ import {
 } from './onboarding-draft';
 
 const KEEP_DRAFT: KeepDraftState = { keepDraft: true };
+/** A 45-second recording of a demo shop the project records itself (web/public), to watch or to upload. */
+const SAMPLE_VIDEO = '/sample-demo.mp4';
 const hidden = { 'aria-hidden': true, 'aria-label': undefined } as const;
 
 type CompleteDraft = ProductDraft & { type: ProductType };
@@ -129,12 +130,7 @@ function VideoUploadStep({ draft }: { draft: CompleteDraft }) {
         description={
           <>
             Walk through the main screens the way a customer would, narrating what you do.{' '}
-            <a
-              className="onboarding__tip-link"
-              href={EXTERNAL_LINKS.youtube}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
+            <a className="onboarding__tip-link" href={SAMPLE_VIDEO} target="_blank" rel="noopener noreferrer">
               Watch a sample video
             </a>
           </>
