@@ -29,7 +29,6 @@ export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'>;
 export async function createAnalysisService(options: ServiceOptions): Promise<RunningService> {
   const runtime = await openRuntime({ ...options, name: 'analysis', migrationsFolder });
   const { config, db, logger, poke } = runtime;
-  const eventsStored = poke;
   const storage = openObjectStorage(config);
   const screenshots = objectScreenshots(storage);
   const { openai } = config;
@@ -39,7 +38,7 @@ export async function createAnalysisService(options: ServiceOptions): Promise<Ru
   const openAiUnderstander = model && createOpenAiUnderstander({ client: model, maxFrames: config.analysis.maxModelFrames });
   const workRoot = path.join(os.tmpdir(), 'tracklens-analysis');
   await sweepWorkRoot(workRoot);
-  const runsIn = (database: Database) => new RunRepository(database, eventsStored);
+  const runsIn = (database: Database) => new RunRepository(database, poke);
   const videoAnalysis = new VideoAnalysis({
     runs: runsIn(db),
     videos: objectVideoFiles(storage),
@@ -51,11 +50,10 @@ export async function createAnalysisService(options: ServiceOptions): Promise<Ru
   const understanders = new UnderstanderPool(() => openAiUnderstander || createOcrUnderstander({ idleMs: OCR_IDLE_MS }));
   const pageSpecsIn = (database: Database) =>
     new PageSpecs({
-      store: new PageSpecRepository(database, eventsStored),
+      store: new PageSpecRepository(database, poke),
       describer: model ? modelDescriptionWriter(model) : keepDescription,
       screenshots,
       logger,
-      queued: poke,
     });
   const pageSpecs = pageSpecsIn(db);
 

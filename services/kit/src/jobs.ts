@@ -124,8 +124,6 @@ export function periodicJob(name: string, everyMs: number, run: (signal: AbortSi
 export interface EnqueueOptions {
   /** A job of the same key that has finished runs again (a retry the user asked for); one still pending or running is left as it is. */
   restartFinished?: boolean;
-  maxAttempts?: number;
-  delayMs?: number;
 }
 
 /**
@@ -144,8 +142,8 @@ export async function enqueueJob(
     queue: definition.name,
     key,
     payload,
-    maxAttempts: options.maxAttempts ?? definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    runAt: options.delayMs ? sql`now() + make_interval(secs => ${options.delayMs / 1000})` : sql`now()`,
+    maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    runAt: sql`now()`,
   };
   const insert = tx.insert(jobs).values(values);
   const rows = options.restartFinished
@@ -178,11 +176,6 @@ export async function enqueueJob(
 
 export async function readJob(db: Database, id: string): Promise<JobView | null> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
-  return row ? viewOf(row) : null;
-}
-
-export async function readJobByKey(db: Database, queue: string, key: string): Promise<JobView | null> {
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.queue, queue), eq(jobs.key, key)));
   return row ? viewOf(row) : null;
 }
 

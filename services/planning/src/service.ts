@@ -39,13 +39,12 @@ export async function createPlanningService(options: ServiceOptions): Promise<Ru
 
   const store = new PlanningRepository(db);
   const quota = quotaGate(billing);
-  const eventsStored = poke;
   const generator = generatorOverride ?? configuredGenerator(config, logger);
   if (generator.kind === 'offline' && config.isProduction) {
     logger.warn('OPENAI_API_KEY is not set: tracking plans come from the built-in offline generator');
   }
-  const planning = new Planning({ store, products: catalog, quota, eventsStored });
-  const trackingPlanJob = new TrackingPlanJob({ store, analyses: analysisSource(analysis), quota, generator, logger, eventsStored });
+  const planning = new Planning({ store, products: catalog, quota, eventsStored: poke });
+  const trackingPlanJob = new TrackingPlanJob({ store, analyses: analysisSource(analysis), quota, generator, logger, eventsStored: poke });
 
   return serve(runtime, {
     routes: (app) => registerPlanningRoutes(app, { planning, jwtSecret: config.jwtSecret }),

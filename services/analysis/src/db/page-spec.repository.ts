@@ -34,6 +34,7 @@ function toPageSpec(row: PageSpecRow): VideoPageSpec {
 }
 
 export class PageSpecRepository implements PageSpecStore {
+  /** eventsStored: called after a commit that wrote an outbox row or a job, so they are handled at once. */
   constructor(
     private readonly db: Database,
     private readonly eventsStored: () => void = () => undefined,

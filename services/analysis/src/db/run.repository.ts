@@ -76,7 +76,7 @@ export class RunRepository implements RunStore {
   }
 
   async completeRun(videoId: string, record: AnalysisRecord, event: OutgoingEvent): Promise<boolean> {
-    const stored = await this.db.transaction(async (tx) => {
+    const completed = await this.db.transaction(async (tx) => {
       const [run] = await tx
         .update(runs)
         .set({ status: 'page_specs_ready', progress: 100, stage: 'done', error: null, updatedAt: sql`now()` })
@@ -99,8 +99,8 @@ export class RunRepository implements RunStore {
       await enqueueEvent(tx, event.subject, event.envelope);
       return true;
     });
-    if (stored) this.stored();
-    return stored;
+    if (completed) this.stored();
+    return completed;
   }
 
   async failRun(videoId: string, reason: string, event: OutgoingEvent): Promise<boolean> {

@@ -26,8 +26,6 @@ export interface PageSpecsOptions {
   describer: DescriptionWriter;
   screenshots: ScreenshotStore;
   logger: Log;
-  /** A run went (back) to the queue: the worker may look at once. */
-  queued?: () => void;
   now?: () => Date;
 }
 
@@ -101,7 +99,6 @@ export class PageSpecs {
     if (!from.includes(run.status) || !(await this.options.store.requeue(run.videoId, from, statusEvent(run, 'processing', { progress: 0 })))) {
       throw errors.conflict(PAGE_SPEC_MESSAGES.notRetryable, 'NOT_RETRYABLE');
     }
-    this.options.queued?.();
     return { success: true, videoId: run.videoId, status: 'processing' };
   }
 
