@@ -2,6 +2,7 @@ export * from './admin';
 export * from './analysis';
 export * from './billing';
 export * from './catalog';
+export * from './chat';
 export * from './envelope';
 export * from './errors';
 export * from './identity';

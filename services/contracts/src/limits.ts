@@ -16,3 +16,12 @@ export const FREE_LIMITS = {
   analyticsMessagesPerMonth: 10,
 } as const;
 export const TRIAL_PROMPTS = 1000;
+
+/** product-spec §5: a chat message is trimmed and at most this long. */
+export const CHAT_MESSAGE_MAX = 4000;
+/** The conversation history a strategy request carries, as 'role: content' lines. */
+export const CHAT_HISTORY_MAX_CHARS = 40_000;
+export const CHAT_TITLE_MAX = 200;
+/** How many sessions one product keeps per user and chat type, and messages one session keeps. */
+export const CHAT_SESSIONS_PER_PRODUCT_MAX = 200;
+export const CHAT_MESSAGES_PER_SESSION_MAX = 1000;

@@ -1,0 +1,205 @@
+/**
+ * chat: chat sessions, their messages, the jobs that answer them (product-spec §3, §7) and the analytics strategy
+ * a job answers with. The web imports this module for its types only; its numbers are in ./limits.
+ */
+import { z } from 'zod';
+import { CHAT_HISTORY_MAX_CHARS, CHAT_MESSAGE_MAX, CHAT_TITLE_MAX } from './limits';
+
+export const chatSubjects = {
+  strategyCompleted: 'chat.strategy.completed',
+  strategyFailed: 'chat.strategy.failed',
+} as const;
+
+/** product-spec §5 and §8: what the chat routes and the strategy job tell the user. */
+export const CHAT_MESSAGES = {
+  noSession: 'No session selected',
+  messageRequired: 'Message is required',
+  messageTooLong: `Message must be at most ${CHAT_MESSAGE_MAX} characters`,
+  historyTooLong: `Conversation history must be at most ${CHAT_HISTORY_MAX_CHARS} characters`,
+  sessionNotFound: 'Chat session not found',
+  productNotFound: 'Product not found',
+  jobActive: 'A strategy is already being generated for this chat',
+  strategyFailed: 'Failed to generate analytics strategy. Please try again.',
+} as const;
+
+export const chatTypeSchema = z.enum(['analytics_strategy', 'user_flow', 'tracking_plan'], {
+  error: 'Chat type must be analytics_strategy, user_flow or tracking_plan',
+});
+export type ChatType = z.infer<typeof chatTypeSchema>;
+
+/** Where a metric sits: the north star, its inputs, a pirate-funnel stage (AARRR) or a HEART dimension. */
+export const metricStageSchema = z.enum([
+  'North Star',
+  'Input',
+  'Acquisition',
+  'Activation',
+  'Retention',
+  'Revenue',
+  'Referral',
+  'Happiness',
+  'Engagement',
+  'Adoption',
+  'Task Success',
+]);
+export type MetricStage = z.infer<typeof metricStageSchema>;
+
+export const metricTypeSchema = z.enum(['count', 'ratio', 'rate', 'average', 'duration', 'unique_users']);
+export type MetricType = z.infer<typeof metricTypeSchema>;
+
+/**
+ * One row of a strategy's table. The three visible columns are product-spec §3's; the rest keep what the row
+ * is computed from, for the CSV and the saved preview. `events` are the plan's own event names the formula
+ * uses; `missing_events` are events the plan lacks that the metric needs (then `measurable` is false).
+ */
+export const strategyMetricSchema = z.object({
+  metric_name: z.string(),
+  definition: z.string(),
+  decision_insight: z.string(),
+  stage: metricStageSchema,
+  formula: z.string(),
+  events: z.array(z.string()),
+  missing_events: z.array(z.string()),
+  measurable: z.boolean(),
+  type: metricTypeSchema,
+  window: z.string(),
+  /** The screen the metric is measured on, as the analysis names it; null for a product-wide metric. */
+  screen: z.string().nullable(),
+  owner: z.string(),
+});
+export type StrategyMetric = z.infer<typeof strategyMetricSchema>;
+
+/** product-spec §3: an analytics strategy result is markdown text plus table rows. */
+export const analyticsStrategySchema = z.object({
+  text: z.string(),
+  table: z.array(strategyMetricSchema),
+  /** What the question was taken to ask for, e.g. 'kpis', 'funnel', 'dashboard'. */
+  intent: z.string(),
+  /** Who wrote it: the built-in strategist or the configured model. */
+  source: z.enum(['offline', 'model']),
+});
+export type AnalyticsStrategy = z.infer<typeof analyticsStrategySchema>;
+
+/** product-spec §3: a message's metadata may hold one of these. */
+export const chatMessageMetadataSchema = z
+  .object({
+    analytics_strategy: analyticsStrategySchema.optional(),
+    tracking_plan: z.unknown().optional(),
+    user_flow: z.unknown().optional(),
+    /** The job that wrote an assistant message. */
+    jobId: z.string().optional(),
+  })
+  .nullable();
+export type ChatMessageMetadata = z.infer<typeof chatMessageMetadataSchema>;
+
+export const chatSessionSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  chatType: chatTypeSchema,
+  title: z.string(),
+  createdAt: z.string(),
+});
+export type ChatSession = z.infer<typeof chatSessionSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  metadata: chatMessageMetadataSchema,
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatJobStatusSchema = z.enum(['pending', 'running', 'completed', 'failed']);
+export type ChatJobStatus = z.infer<typeof chatJobStatusSchema>;
+
+/** product-spec §3 Job, as GET /api/products/{id}/jobs answers it (newest first). */
+export const chatJobSchema = z.object({
+  id: z.string(),
+  type: z.literal('analytics_strategy'),
+  sessionId: z.string(),
+  status: chatJobStatusSchema,
+  progress: z.number().int().min(0).max(100),
+  /** What the job is doing now, e.g. 'Reading your tracking plan'; null when it is not running. */
+  stage: z.string().nullable(),
+  result: analyticsStrategySchema.nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ChatJob = z.infer<typeof chatJobSchema>;
+
+const sessionId = z
+  .string({ error: CHAT_MESSAGES.noSession })
+  .trim()
+  .min(1, CHAT_MESSAGES.noSession)
+  .max(200, CHAT_MESSAGES.noSession);
+
+const messageText = z
+  .string({ error: CHAT_MESSAGES.messageRequired })
+  .trim()
+  .min(1, CHAT_MESSAGES.messageRequired)
+  .max(CHAT_MESSAGE_MAX, CHAT_MESSAGES.messageTooLong);
+
+/** GET /api/chat-sessions?productId&chatType */
+export const listChatSessionsQuerySchema = z.object({
+  productId: z.string({ error: 'Product ID is required' }).trim().min(1, 'Product ID is required').max(200),
+  chatType: chatTypeSchema.optional(),
+});
+
+/** POST /api/chat-sessions. Without a title the session is called '{product name} Chat {n}'. */
+export const createChatSessionBodySchema = z.object({
+  productId: z.string({ error: 'Product ID is required' }).trim().min(1, 'Product ID is required').max(200),
+  chatType: chatTypeSchema.default('analytics_strategy'),
+  title: z.string().trim().max(CHAT_TITLE_MAX, `Title must be at most ${CHAT_TITLE_MAX} characters`).optional(),
+});
+export type CreateChatSessionBody = z.infer<typeof createChatSessionBodySchema>;
+
+/** GET /api/chat-messages?sessionId */
+export const listChatMessagesQuerySchema = z.object({ sessionId });
+
+/** POST /api/chat-messages: the user's message, kept in the session's thread. */
+export const sendChatMessageBodySchema = z.object({ sessionId, message: messageText });
+export type SendChatMessageBody = z.infer<typeof sendChatMessageBodySchema>;
+
+/**
+ * POST /api/products/{id}/generate-analytics-strategy. conversationHistory is the thread as lines
+ * 'role: content' (product-spec §7); a list of such lines is accepted too.
+ */
+export const generateStrategyBodySchema = z.object({
+  sessionId,
+  userMessage: messageText,
+  conversationHistory: z
+    .union([z.string(), z.array(z.string()).transform((lines) => lines.join('\n'))])
+    .default('')
+    .refine((text) => text.length <= CHAT_HISTORY_MAX_CHARS, CHAT_MESSAGES.historyTooLong),
+});
+export type GenerateStrategyBody = z.infer<typeof generateStrategyBodySchema>;
+
+export const generateStrategyResponseSchema = z.object({ jobId: z.string(), messageId: z.string() });
+export type GenerateStrategyResponse = z.infer<typeof generateStrategyResponseSchema>;
+
+/** GET /api/chat/config: what the strategy page shows beside the chat. Both null when unset. */
+export const chatConfigSchema = z.object({
+  founderCallUrl: z.string().nullable(),
+  founderName: z.string().nullable(),
+});
+export type ChatConfig = z.infer<typeof chatConfigSchema>;
+
+export const strategyCompletedSchema = z.object({
+  jobId: z.string(),
+  sessionId: z.string(),
+  productId: z.string(),
+  userId: z.string(),
+  metricCount: z.number().int(),
+  source: z.enum(['offline', 'model']),
+});
+export type StrategyCompleted = z.infer<typeof strategyCompletedSchema>;
+
+export const strategyFailedSchema = z.object({
+  jobId: z.string(),
+  sessionId: z.string(),
+  productId: z.string(),
+  userId: z.string(),
+  error: z.string(),
+});
+export type StrategyFailed = z.infer<typeof strategyFailedSchema>;
