@@ -15,6 +15,7 @@ module.exports = function preset(dir, overrides = {}) {
     moduleNameMapper: {
       '^@tracklens/kit/testing$': path.join(root, 'services/kit/src/testing/index.ts'),
       '^@tracklens/contracts/clients$': path.join(root, 'services/contracts/src/clients/index.ts'),
+      '^@tracklens/contracts/testing$': path.join(root, 'services/contracts/src/testing.ts'),
       '^@tracklens/(kit|contracts)$': path.join(root, 'services/$1/src/index.ts'),
       '^@tracklens/(identity|catalog|media|analysis|planning|chat|billing)$': path.join(root, 'services/$1/src/index.ts'),
       '^@tracklens/gateway$': path.join(root, 'gateway/src/index.ts'),

@@ -3,7 +3,6 @@
  * and finishes it, and page_specs_ready is announced exactly once. Real processes, SIGKILL, and the run's
  * real database (a PGlite folder, or PostgreSQL with DATABASE_URL) and bus (NATS JetStream with NATS_URL).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -16,7 +15,15 @@ import {
   type DatabaseHandle,
   type EventBus,
 } from '@tracklens/kit';
-import { externalNatsUrl, freePortEnv, freshDatabaseUrl, tempDir, testBus } from '@tracklens/kit/testing';
+import {
+  externalNatsUrl,
+  freePortEnv,
+  freshDatabaseUrl,
+  startLoggingChild,
+  tempDir,
+  testBus,
+  type LoggingChild,
+} from '@tracklens/kit/testing';
 import { subjects } from '@tracklens/contracts';
 import { migrationsFolder } from '../src/service';
 import { pageSpecs, runs } from '../src/db/schema';
@@ -24,76 +31,19 @@ import { StatusEvents, demoVideo, storeUpload } from './support/harness';
 
 const LEASE_MS = 3000;
 
-interface Child {
-  process: ChildProcess;
-  /** Resolves with the first log line whose msg is the given one. */
-  logged(message: string, timeoutMs?: number): Promise<Record<string, unknown>>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-}
-
-function startChild(env: Record<string, string>, upload: unknown): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support', 'analysis-child.ts')], {
-    cwd: path.join(__dirname, '..'),
-    env: { ...process.env, ANALYSIS_CHILD_ARGS: JSON.stringify({ env, leaseMs: LEASE_MS, upload }) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startChild(env: Record<string, string>, upload: unknown): LoggingChild {
+  return startLoggingChild(path.join(__dirname, 'support', 'analysis-child.ts'), path.join(__dirname, '..'), {
+    ANALYSIS_CHILD_ARGS: JSON.stringify({ env, leaseMs: LEASE_MS, upload }),
   });
-  let output = '';
-  const lines: Array<Record<string, unknown>> = [];
-  const waiters: Array<{ message: string; resolve: (line: Record<string, unknown>) => void }> = [];
-  let buffered = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    buffered += chunk.toString();
-    const complete = buffered.split('\n');
-    buffered = complete.pop() ?? '';
-    for (const text of complete) {
-      let line: Record<string, unknown>;
-      try {
-        line = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        continue;
-      }
-      lines.push(line);
-      for (const waiter of waiters.filter((candidate) => candidate.message === line.msg)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(line);
-      }
-    }
-  });
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return {
-    process: child,
-    exited,
-    output: () => output,
-    logged: (message, timeoutMs = 90_000) => {
-      const seen = lines.find((line) => line.msg === message);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no '${message}' within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-        void exited.then(() => reject(new Error(`child exited before '${message}':\n${output}`)));
-        waiters.push({
-          message,
-          resolve: (line) => {
-            clearTimeout(timer);
-            resolve(line);
-          },
-        });
-      });
-    },
-  };
 }
 
 describe('analysis crash and resume', () => {
   const dir = tempDir('analysis-crash-');
   let bus: EventBus | undefined;
-  const children: Child[] = [];
+  const children: LoggingChild[] = [];
 
   afterAll(async () => {
-    for (const child of children) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+    for (const child of children) child.kill();
     await bus?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -44,6 +44,8 @@ export interface Config {
   publicUrl: string;
   stripe: StripeSettings;
   openai: OpenAiSettings;
+  /** The founder call banner of the analytics strategy page; url null hides it. */
+  founderCall: { url: string | null; name: string | null };
   analysis: AnalysisSettings;
   storage: StorageSettings;
   uploads: UploadSettings;
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, needs: ConfigNe
       apiBase: raw.STRIPE_API_BASE,
     },
     openai: { apiKey: raw.OPENAI_API_KEY, baseUrl: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL },
+    founderCall: { url: raw.FOUNDER_CALL_URL ?? null, name: raw.FOUNDER_NAME ?? null },
     analysis: { concurrency: raw.ANALYSIS_CONCURRENCY, maxModelFrames: raw.ANALYSIS_MAX_FRAMES },
     storage: storageSettings(raw),
     uploads: {

@@ -190,7 +190,7 @@ export const ENV_VARIABLES = {
   OPENAI_API_KEY: {
     schema: z.string().min(1).optional(),
     description:
-      'API key of OpenAI or an OpenAI-compatible endpoint, used by analysis (screen understanding) and planning (tracking plans); unset means the built-in offline analyzer and generator',
+      'API key of OpenAI or an OpenAI-compatible endpoint, used by analysis (screen understanding), planning (tracking plans) and chat (analytics strategies); unset means the built-in offline analyzer, generator and strategist',
   },
   OPENAI_BASE_URL: {
     schema: url.optional(),
@@ -199,6 +199,14 @@ export const ENV_VARIABLES = {
   OPENAI_MODEL: {
     schema: z.string().min(1).default('gpt-4o-mini'),
     description: 'Model used with OPENAI_API_KEY; it must accept images and JSON-schema structured outputs',
+  },
+  FOUNDER_CALL_URL: {
+    schema: url.optional(),
+    description: "Booking link of the founder call banner on the analytics strategy page; unset hides the banner",
+  },
+  FOUNDER_NAME: {
+    schema: z.string().trim().min(1).max(100).optional(),
+    description: "Whose call the founder call banner offers ('Book a call with {name}'); unset says 'the founder'",
   },
   ANALYSIS_CONCURRENCY: {
     schema: z.coerce.number().int().min(1).max(16).default(1),

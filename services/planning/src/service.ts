@@ -17,6 +17,7 @@ import type { PlanGenerator } from './domain/ports';
 import { modelGenerator } from './generation/model.generator';
 import { offlineGenerator } from './generation/offline.generator';
 import { analysisSource, quotaGate } from './clients';
+import { planningGrpc } from './grpc/planning.grpc';
 import { registerPlanningRoutes } from './http/planning.routes';
 import { generateTrackingPlanJob } from './jobs/generate-tracking-plan.job';
 
@@ -48,7 +49,7 @@ export async function createPlanningService(options: ServiceOptions): Promise<Ru
 
   return serve(runtime, {
     routes: (app) => registerPlanningRoutes(app, { planning, jwtSecret: config.jwtSecret }),
-    grpc: [],
+    grpc: [planningGrpc(config.protoDir, planning)],
     subscriptions: [],
     jobs: [generateTrackingPlanJob(trackingPlanJob)],
     onStop: async () => {

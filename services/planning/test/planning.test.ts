@@ -12,6 +12,7 @@ import {
   trackingPlanCsv,
   trackingPlanMarkdown,
 } from '@tracklens/contracts';
+import { planningClient } from '@tracklens/contracts/clients';
 import { generationJobs as jobs } from '../src/db/schema';
 import { generateOfflinePlan } from '../src/domain/offline-generator';
 import { GENERATION_FAILED, TRACKING_PLAN_QUEUE } from '../src/domain/generation-job';
@@ -335,6 +336,35 @@ describe('planning service', () => {
         .set('Cookie', world.caller().cookie);
       expect(theirs.status).toBe(404);
       expect(theirs.body).toEqual({ message: 'Product not found', code: 'NOT_FOUND' });
+    });
+  });
+
+  describe('GetLatestTrackingPlan (gRPC)', () => {
+    it("should answer the caller's newest completed plan, skip failed and generating ones, and NOT_FOUND otherwise", async () => {
+      const client = planningClient(service.runtime.config);
+      try {
+        const caller = world.caller();
+        const product = await world.product(caller);
+        expect(await client.getLatestTrackingPlan(caller.userId, product.id)).toBeNull();
+        await generate(caller, product.id);
+        await settled(caller, product.id, 'failed');
+        expect(await client.getLatestTrackingPlan(caller.userId, product.id)).toBeNull();
+
+        world.analysis.answers.set(product.id, { userId: caller.userId, analysis: shopAnalysis({ productId: product.id }) });
+        await generate(caller, product.id);
+        const completed = await settled(caller, product.id, 'completed');
+        const latest = await client.getLatestTrackingPlan(caller.userId, product.id);
+        expect(latest).toEqual({
+          id: completed.id,
+          title: completed.title,
+          completedAt: completed.completedAt,
+          content: completed.content,
+        });
+        expect(await client.getLatestTrackingPlan(world.caller().userId, product.id)).toBeNull();
+        expect(await client.getLatestTrackingPlan(caller.userId, 'not-a-uuid')).toBeNull();
+      } finally {
+        client.close();
+      }
     });
   });
 

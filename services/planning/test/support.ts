@@ -1,26 +1,21 @@
 /**
  * The world planning talks to, for integration tests: real catalog and billing services on their own
- * databases, the run's bus, and an AnalysisService stand-in: a real gRPC server speaking
- * proto/analysis/v1/analysis.proto that answers the analyses a test registers (contract types from the
- * factory), encoded by the same productAnalysisReply the analysis service answers with.
+ * databases, the run's bus, and contracts' AnalysisDouble answering the analyses a test registers.
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import {
   SESSION_COOKIE,
-  errors,
-  loadGrpcService,
   signSession,
-  startGrpcServer,
   type Config,
   type EventBus,
   type EventEnvelope,
-  type RunningGrpcServer,
   type RunningService,
 } from '@tracklens/kit';
-import { freePortEnv, freshDatabaseUrl, silentLogger, testBus, testConfig } from '@tracklens/kit/testing';
+import { freePortEnv, freshDatabaseUrl, testBus, testConfig } from '@tracklens/kit/testing';
 import type { ProductAnalysis, TrackingPlanContent } from '@tracklens/contracts';
-import { billingClient, productAnalysisReply } from '@tracklens/contracts/clients';
+import { billingClient } from '@tracklens/contracts/clients';
+import { AnalysisDouble } from '@tracklens/contracts/testing';
 import { createBillingService } from '@tracklens/billing';
 import { createCatalogService } from '@tracklens/catalog';
 import { createPlanningService } from '../src/service';
@@ -63,46 +58,6 @@ export class GatedGenerator implements PlanGenerator {
       ]);
     }
     return generateOfflinePlan(analysis);
-  }
-}
-
-export interface AnalysisAnswer {
-  userId: string;
-  analysis: ProductAnalysis;
-  /** Called on each request: an error to answer instead of the analysis, or null. */
-  fail?: () => Error | null;
-}
-
-/** The AnalysisService double: answers GetProductAnalysis from what tests registered, NOT_FOUND otherwise. */
-export class AnalysisDouble {
-  readonly answers = new Map<string, AnalysisAnswer>();
-  calls = 0;
-  private server: RunningGrpcServer | undefined;
-
-  async start(config: Config): Promise<void> {
-    this.server = await startGrpcServer(
-      [
-        {
-          service: loadGrpcService(config.protoDir, 'analysis/v1/analysis.proto', 'analysis.v1.AnalysisService'),
-          implementation: {
-            GetProductAnalysis: async (req: { product_id: string; user_id: string }) => {
-              this.calls++;
-              const answer = this.answers.get(req.product_id);
-              if (!answer || answer.userId !== req.user_id) throw errors.notFound('Product analysis not found');
-              const failure = answer.fail?.() ?? null;
-              if (failure) throw failure;
-              return productAnalysisReply(answer.analysis);
-            },
-          },
-        },
-      ],
-      { host: config.serviceHost, port: config.services.analysis.grpcPort },
-      silentLogger,
-    );
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.stop();
   }
 }
 

@@ -1,4 +1,4 @@
-import { loadGrpcService, startGrpcServer, type Config, type RunningGrpcServer } from '@tracklens/kit';
+import { errors, loadGrpcService, startGrpcServer, type Config, type RunningGrpcServer } from '@tracklens/kit';
 import { silentLogger, testConfig } from '@tracklens/kit/testing';
 import {
   MalformedReplyError,
@@ -6,21 +6,29 @@ import {
   billingClient,
   catalogClient,
   identityClient,
+  latestTrackingPlanReply,
+  planningClient,
   productAnalysisReply,
   type AnalysisClient,
   type BillingClient,
   type CatalogClient,
   type IdentityClient,
+  type LatestTrackingPlan,
+  type PlanningClient,
 } from './index';
 import type { ProductAnalysis } from '../analysis';
 
 const USER = '5b0c8f5e-7d9e-4b53-8a59-0d2f9f4a1c11';
 
-/** What each RPC answers next: a test sets it, the real gRPC servers below send it over the wire. */
+/** What each RPC answers next (an Error is thrown): a test sets it, the real gRPC servers below send it over the wire. */
 const replies: Record<string, unknown> = {};
 
 function answer(method: string): () => Promise<unknown> {
-  return async () => replies[method];
+  return async () => {
+    const reply = replies[method];
+    if (reply instanceof Error) throw reply;
+    return reply;
+  };
 }
 
 function analysis(overrides: Partial<ProductAnalysis> = {}): ProductAnalysis {
@@ -58,6 +66,7 @@ describe('typed gRPC clients', () => {
   let catalog: CatalogClient;
   let analyses: AnalysisClient;
   let identity: IdentityClient;
+  let planning: PlanningClient;
 
   beforeAll(async () => {
     config = await testConfig();
@@ -91,14 +100,21 @@ describe('typed gRPC clients', () => {
       'identity.v1.IdentityService',
       ['GetUser'],
     );
+    await serve(
+      config.services.planning.grpcPort,
+      'planning/v1/planning.proto',
+      'planning.v1.PlanningService',
+      ['GetLatestTrackingPlan'],
+    );
     billing = billingClient(config);
     catalog = catalogClient(config);
     analyses = analysisClient(config);
     identity = identityClient(config);
+    planning = planningClient(config);
   });
 
   afterAll(async () => {
-    for (const client of [billing, catalog, analyses, identity]) client.close();
+    for (const client of [billing, catalog, analyses, identity, planning]) client.close();
     for (const server of servers) await server.stop();
   });
 
@@ -258,6 +274,62 @@ describe('typed gRPC clients', () => {
       replies.GetUser = {};
       await expect(identity.getUser(USER)).rejects.toThrow(
         /^identity GetUser answered a malformed reply: user/,
+      );
+    });
+  });
+
+  describe(planningClient.name, () => {
+    const plan: LatestTrackingPlan = {
+      id: 'plan-1',
+      title: 'Acme Shop Tracking Plan',
+      completedAt: '2026-11-25T00:00:00.000Z',
+      content: {
+        events: [
+          {
+            name: 'Checkout Started',
+            trigger: 'User clicks Checkout',
+            description: 'The cart goes to checkout.',
+            category: 'user_action',
+            screenshot_path: '/api/images/users/u/cart.jpg',
+            properties: [
+              { name: 'cart_value', type: 'number', description: 'Cart total.', example: '42.5', required: true },
+            ],
+          },
+          {
+            name: 'Cart Viewed',
+            trigger: 'User opens the cart',
+            description: 'The cart screen.',
+            category: 'page_view',
+            screenshot_path: null,
+            properties: [],
+          },
+        ],
+        funnels: [{ name: 'Checkout', description: 'Cart to order.', steps: ['Cart Viewed', 'Checkout Started'] }],
+      },
+    };
+
+    it('should carry a completed plan over the wire unchanged, a missing screenshot as null', async () => {
+      replies.GetLatestTrackingPlan = latestTrackingPlanReply(plan);
+      await expect(planning.getLatestTrackingPlan(USER, 'p1')).resolves.toEqual(plan);
+    });
+
+    it('should answer null when the product has no completed plan', async () => {
+      replies.GetLatestTrackingPlan = errors.notFound('Tracking plan not found');
+      await expect(planning.getLatestTrackingPlan(USER, 'p1')).resolves.toBeNull();
+    });
+
+    it('should read an unknown category or property type leniently and reject an event without a name', async () => {
+      const reply = latestTrackingPlanReply(plan);
+      const first = reply.events[0]!;
+      replies.GetLatestTrackingPlan = {
+        ...reply,
+        events: [{ ...first, category: 'server_side', properties: [{ ...first.properties[0], type: 'money' }] }],
+      };
+      const answered = await planning.getLatestTrackingPlan(USER, 'p1');
+      expect(answered?.content.events[0]).toMatchObject({ category: 'user_action', properties: [{ type: 'string' }] });
+      replies.GetLatestTrackingPlan = { ...reply, events: [{ ...first, name: '' }] };
+      await expect(planning.getLatestTrackingPlan(USER, 'p1')).rejects.toThrow(
+        /^planning GetLatestTrackingPlan answered a malformed reply: events\.0\.name/,
       );
     });
   });

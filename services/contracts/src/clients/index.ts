@@ -15,3 +15,10 @@ export {
 export { catalogClient, type CatalogClient, type CatalogProduct } from './catalog.client';
 export { MalformedReplyError, type ClientConfig } from './connect';
 export { identityClient, type IdentityClient } from './identity.client';
+export {
+  latestTrackingPlanReply,
+  planningClient,
+  type LatestTrackingPlan,
+  type LatestTrackingPlanReply,
+  type PlanningClient,
+} from './planning.client';

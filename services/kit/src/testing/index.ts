@@ -143,3 +143,4 @@ export async function expectStandardServiceSurface(service: {
     client.close();
   }
 }
+export { startLoggingChild, type LoggingChild } from './child-process';

@@ -80,6 +80,22 @@ export class PlanningRepository implements PlanningStore {
     return row ? toPlan(row) : null;
   }
 
+  async latestCompletedPlan(userId: string, productId: string): Promise<PlanRecord | null> {
+    const [row] = await this.db
+      .select()
+      .from(trackingPlans)
+      .where(
+        and(
+          eq(trackingPlans.productId, productId),
+          eq(trackingPlans.userId, userId),
+          eq(trackingPlans.status, 'completed'),
+        ),
+      )
+      .orderBy(desc(trackingPlans.completedAt), desc(trackingPlans.id))
+      .limit(1);
+    return row ? toPlan(row) : null;
+  }
+
   async deletePlan(userId: string, planId: string): Promise<'deleted' | 'missing' | 'generating'> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx

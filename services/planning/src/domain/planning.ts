@@ -12,6 +12,7 @@ import {
   trackingPlanCsv,
   trackingPlanMarkdown,
 } from '@tracklens/contracts';
+import type { LatestTrackingPlan } from '@tracklens/contracts/clients';
 import type { PlanRecord, PlanningStore, ProductDirectory, QuotaGate } from './ports';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -98,6 +99,13 @@ export class Planning {
       isGenerating: plan.status === 'generating',
       trackingPlan: { id: plan.id, status: plan.status, jobId: plan.jobId, progress },
     };
+  }
+
+  /** The product's newest completed plan, for other services; 404 when it has none. */
+  async latestCompletedPlan(userId: string, productId: string): Promise<LatestTrackingPlan> {
+    const plan = await this.options.store.latestCompletedPlan(userId, productId);
+    if (!plan?.content || !plan.completedAt) throw errors.notFound(PLAN_NOT_FOUND);
+    return { id: plan.id, title: plan.title, completedAt: plan.completedAt.toISOString(), content: plan.content };
   }
 
   async deletePlan(userId: string, planId: string | null): Promise<{ success: true; id: string }> {

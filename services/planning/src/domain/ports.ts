@@ -52,6 +52,8 @@ export interface PlanningStore {
   /** The generating plan of the product, else its newest one, with its job. */
   currentPlan(userId: string, productId: string): Promise<{ plan: PlanRecord; job: JobRecord | null } | null>;
   findPlan(userId: string, planId: string): Promise<PlanRecord | null>;
+  /** The user's newest completed plan of the product. */
+  latestCompletedPlan(userId: string, productId: string): Promise<PlanRecord | null>;
   /** Deletes the user's plan unless it is generating; 'generating' when it is. */
   deletePlan(userId: string, planId: string): Promise<'deleted' | 'missing' | 'generating'>;
 
