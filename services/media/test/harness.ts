@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { SESSION_COOKIE, signSession, type Config, type EventBus, type RunningService } from '@tracklens/kit';
-import { freePortEnv, freshDatabaseUrl, tempDir, testBus, testConfig } from '@tracklens/kit/testing';
+import type { Config, EventBus, RunningService } from '@tracklens/kit';
+import { freePortEnv, freshDatabaseUrl, signedInCaller, tempDir, testBus, testConfig } from '@tracklens/kit/testing';
 import { createBillingService } from '@tracklens/billing';
 import { createCatalogService } from '@tracklens/catalog';
 import { createMediaService } from '../src/service';
@@ -22,7 +22,7 @@ export interface Caller {
 }
 
 export function callerFor(config: Config, userId = randomUUID()): Caller {
-  return { userId, cookie: `${SESSION_COOKIE}=${signSession(config.jwtSecret, { userId, sessionId: randomUUID() })}` };
+  return signedInCaller(config.jwtSecret, userId);
 }
 
 /** A clock the test moves: now() plus an offset. */

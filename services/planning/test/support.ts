@@ -5,14 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import {
-  SESSION_COOKIE,
-  signSession,
   type Config,
   type EventBus,
   type EventEnvelope,
   type RunningService,
 } from '@tracklens/kit';
-import { freePortEnv, freshDatabaseUrl, testBus, testConfig } from '@tracklens/kit/testing';
+import { freePortEnv, freshDatabaseUrl, signedInCaller, testBus, testConfig } from '@tracklens/kit/testing';
 import type { ProductAnalysis, TrackingPlanContent } from '@tracklens/contracts';
 import { billingClient } from '@tracklens/contracts/clients';
 import { AnalysisDouble } from '@tracklens/contracts/testing';
@@ -104,10 +102,7 @@ export async function startWorld(label: string, planningEnv: Record<string, stri
     billing,
     analysis,
     published,
-    caller: () => {
-      const userId = randomUUID();
-      return { userId, cookie: `${SESSION_COOKIE}=${signSession(config.jwtSecret, { userId, sessionId: randomUUID() })}` };
-    },
+    caller: () => signedInCaller(config.jwtSecret),
     product: async (caller, name = 'Acme Shop') => {
       const res = await request(`http://127.0.0.1:${catalog.httpPort}`)
         .post('/api/products/create-without-video')

@@ -3,14 +3,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  SESSION_COOKIE,
   createEnvelope,
-  signSession,
   type Config,
   type EventBus,
   type EventEnvelope,
   type ObjectStorage,
 } from '@tracklens/kit';
+import { signedInCaller } from '@tracklens/kit/testing';
 import { subjects, type VideoAnalysisStatusChanged, type VideoUploaded } from '@tracklens/contracts';
 import { makeSyntheticVideo, type SyntheticScreen } from '../fixtures/synthetic-video';
 
@@ -21,7 +20,7 @@ export interface Caller {
 
 /** A signed-in user as identity would have made them: a session cookie signed with the shared secret. */
 export function callerFor(config: Config, userId = randomUUID()): Caller {
-  return { userId, cookie: `${SESSION_COOKIE}=${signSession(config.jwtSecret, { userId, sessionId: randomUUID() })}` };
+  return signedInCaller(config.jwtSecret, userId);
 }
 
 /** Three screens: a sign-in form with typing, a catalogue, a cart. */

@@ -12,6 +12,7 @@ import type { EventBus } from '../events';
 import { InProcessBus } from '../in-process-bus';
 import { connectNatsBus } from '../nats-bus';
 import { createGrpcClient, loadGrpcService } from '../grpc';
+import { SESSION_COOKIE, signSession } from '../auth';
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -144,3 +145,8 @@ export async function expectStandardServiceSurface(service: {
   }
 }
 export { startLoggingChild, type LoggingChild } from './child-process';
+
+/** A new user id and the session cookie of a live session of theirs, as identity would set it. */
+export function signedInCaller(jwtSecret: string, userId: string = randomUUID()): { userId: string; cookie: string } {
+  return { userId, cookie: `${SESSION_COOKIE}=${signSession(jwtSecret, { userId, sessionId: randomUUID() })}` };
+}
