@@ -52,6 +52,7 @@ export const ROUTES: readonly GatewayRoute[] = [
   { service: 'planning', methods: 'ANY', path: '/api/products/:id/tracking-plan-status' },
   { service: 'planning', methods: 'ANY', path: '/api/tracking-plans/*' },
 
+  { service: 'chat', methods: ['GET'], path: '/api/chat/config' },
   { service: 'chat', methods: 'ANY', path: '/api/chat-sessions' },
   { service: 'chat', methods: 'ANY', path: '/api/chat-sessions/*' },
   { service: 'chat', methods: 'ANY', path: '/api/chat-messages' },

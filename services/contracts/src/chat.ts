@@ -150,7 +150,11 @@ export const listChatSessionsQuerySchema = z.object({
 export const createChatSessionBodySchema = z.object({
   productId: z.string({ error: 'Product ID is required' }).trim().min(1, 'Product ID is required').max(200),
   chatType: chatTypeSchema.default('analytics_strategy'),
-  title: z.string().trim().max(CHAT_TITLE_MAX, `Title must be at most ${CHAT_TITLE_MAX} characters`).optional(),
+  title: z
+    .string()
+    .trim()
+    .max(CHAT_TITLE_MAX, `Title must be at most ${CHAT_TITLE_MAX} characters`)
+    .optional(),
 });
 export type CreateChatSessionBody = z.infer<typeof createChatSessionBodySchema>;
 

@@ -30,12 +30,17 @@ export class AnalysisDouble {
     this.server = await startGrpcServer(
       [
         {
-          service: loadGrpcService(config.protoDir, 'analysis/v1/analysis.proto', 'analysis.v1.AnalysisService'),
+          service: loadGrpcService(
+            config.protoDir,
+            'analysis/v1/analysis.proto',
+            'analysis.v1.AnalysisService',
+          ),
           implementation: {
             GetProductAnalysis: async (req: { product_id: string; user_id: string }) => {
               this.calls++;
               const answer = this.answers.get(req.product_id);
-              if (!answer || answer.userId !== req.user_id) throw errors.notFound('Product analysis not found');
+              if (!answer || answer.userId !== req.user_id)
+                throw errors.notFound('Product analysis not found');
               const failure = answer.fail?.() ?? null;
               if (failure) throw failure;
               return productAnalysisReply(answer.analysis);
@@ -52,4 +57,3 @@ export class AnalysisDouble {
     await this.server?.stop();
   }
 }
-

@@ -1,60 +1,14 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from './logger';
+import { chatCompletion, scriptedChatCompletions as chatServer, type ScriptedReply } from './testing/chat-completions';
 import { ModelAnswerError, createModelClient, type ModelClientOptions, type ModelContentPart, type ModelTask } from './model';
 
-interface Reply {
-  /** Closes the connection without an answer. */
-  drop?: boolean;
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+type Reply = ScriptedReply;
 
-interface Seen {
-  path: string;
-  authorization: string | undefined;
-  body: Record<string, unknown>;
-  at: number;
-}
-
-/** Speaks the chat completions API: answers each POST with the next scripted reply. */
-async function chatServer(replies: Reply[]) {
-  const seen: Seen[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    req.on('end', () => {
-      seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw || '{}'), at: Date.now() });
-      const reply = replies.shift() ?? { status: 500, body: { error: { message: 'no scripted reply' } } };
-      if (reply.drop) {
-        req.socket.destroy();
-        return;
-      }
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { seen, baseUrl: `http://127.0.0.1:${port}/v1`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-function completion(content: string | null, extra: { refusal?: string; finishReason?: string } = {}): Reply {
-  return {
-    status: 200,
-    body: {
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      created: 1_700_000_000,
-      model: 'test-model',
-      choices: [
-        { index: 0, message: { role: 'assistant', content, refusal: extra.refusal ?? null }, finish_reason: extra.finishReason ?? 'stop', logprobs: null },
-      ],
-      usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
-    },
-  };
-}
+const completion = (content: string | null, extra: { refusal?: string; finishReason?: string } = {}): Reply => ({
+  status: 200,
+  body: chatCompletion(content, extra),
+});
 
 const failure = (status: number, headers: Record<string, string> = {}): Reply => ({ status, body: { error: { message: `failed with ${status}` } }, headers });
 

@@ -1,52 +1,11 @@
 /** The model path through the official openai SDK against a local server speaking the chat completions API. */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createLogger, createModelClient } from '@tracklens/kit';
-import { eventually } from '@tracklens/kit/testing';
+import { chatCompletion, eventually, scriptedChatCompletions } from '@tracklens/kit/testing';
 import { EVENT_NAME_PATTERN, type TrackingPlan } from '@tracklens/contracts';
 import { TRACKING_PLAN_JSON_SCHEMA, modelGenerator } from '../src/generation/model.generator';
 import { shopAnalysis } from '../src/testing/analysis.factory';
 import { startWorld } from './support';
-
-interface SeenRequest {
-  path: string;
-  authorization: string | undefined;
-  body: Record<string, unknown>;
-}
-
-/** Answers each POST with the next scripted reply. */
-async function chatServer(replies: Array<{ status: number; body: unknown; headers?: Record<string, string> }>) {
-  const seen: SeenRequest[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    req.on('end', () => {
-      seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw || '{}') });
-      const reply = replies.shift() ?? { status: 500, body: { error: { message: 'no scripted reply' } } };
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    seen,
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-function completion(content: string) {
-  return {
-    id: 'chatcmpl-1',
-    object: 'chat.completion',
-    created: 1_700_000_000,
-    model: 'test-model',
-    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-  };
-}
 
 const modelPlan = {
   events: [
@@ -91,9 +50,9 @@ function client(baseUrl: string, maxAttempts: number) {
 
 describe(modelGenerator.name, () => {
   it('should ask for the strict JSON schema, retry a 429, and answer a plan held to the naming and privacy rules', async () => {
-    const server = await chatServer([
+    const server = await scriptedChatCompletions([
       { status: 429, body: { error: { message: 'Rate limit reached', type: 'rate_limit' } }, headers: { 'retry-after-ms': '10' } },
-      { status: 200, body: completion(JSON.stringify(modelPlan)) },
+      { status: 200, body: chatCompletion(JSON.stringify(modelPlan)) },
     ]);
     try {
       const generator = modelGenerator(client(server.baseUrl, 3));
@@ -154,7 +113,7 @@ describe(modelGenerator.name, () => {
   });
 
   it('should reject an answer that does not follow the schema', async () => {
-    const server = await chatServer([{ status: 200, body: completion(JSON.stringify({ events: [{ name: 'X' }] })) }]);
+    const server = await scriptedChatCompletions([{ status: 200, body: chatCompletion(JSON.stringify({ events: [{ name: 'X' }] })) }]);
     try {
       const generator = modelGenerator(client(server.baseUrl, 1));
       await expect(generator.generate(shopAnalysis(), { signal: new AbortController().signal })).rejects.toThrow();
@@ -165,7 +124,7 @@ describe(modelGenerator.name, () => {
 
   it('should give up after its retries when the model keeps failing', async () => {
     const failing = { status: 503, body: { error: { message: 'overloaded' } }, headers: { 'retry-after-ms': '5' } };
-    const server = await chatServer([failing, failing, failing]);
+    const server = await scriptedChatCompletions([failing, failing, failing]);
     try {
       const generator = modelGenerator(client(server.baseUrl, 3));
       await expect(generator.generate(shopAnalysis(), { signal: new AbortController().signal })).rejects.toMatchObject({ status: 503 });
@@ -178,7 +137,7 @@ describe(modelGenerator.name, () => {
 
 describe('planning service with OPENAI_API_KEY', () => {
   it('should generate the plan with the configured model', async () => {
-    const server = await chatServer([{ status: 200, body: completion(JSON.stringify(modelPlan)) }]);
+    const server = await scriptedChatCompletions([{ status: 200, body: chatCompletion(JSON.stringify(modelPlan)) }]);
     const world = await startWorld('model', { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseUrl, OPENAI_MODEL: 'tracklens-test' });
     try {
       const service = await world.startPlanning();

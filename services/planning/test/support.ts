@@ -10,7 +10,7 @@ import {
   type EventEnvelope,
   type RunningService,
 } from '@tracklens/kit';
-import { freePortEnv, freshDatabaseUrl, signedInCaller, testBus, testConfig } from '@tracklens/kit/testing';
+import { Gate, freePortEnv, freshDatabaseUrl, signedInCaller, testBus, testConfig } from '@tracklens/kit/testing';
 import type { ProductAnalysis, TrackingPlanContent } from '@tracklens/contracts';
 import { billingClient } from '@tracklens/contracts/clients';
 import { AnalysisDouble } from '@tracklens/contracts/testing';
@@ -32,29 +32,19 @@ export interface Caller {
 export class GatedGenerator implements PlanGenerator {
   readonly kind = 'offline' as const;
   started = 0;
-  private gate: Promise<void> | null = null;
-  private openGate: (() => void) | null = null;
+  private readonly gate = new Gate();
 
   hold(): void {
-    this.gate = new Promise((resolve) => {
-      this.openGate = resolve;
-    });
+    this.gate.close();
   }
 
   release(): void {
-    this.openGate?.();
-    this.gate = null;
-    this.openGate = null;
+    this.gate.open();
   }
 
   async generate(analysis: ProductAnalysis, { signal }: { signal: AbortSignal }): Promise<TrackingPlanContent> {
     this.started++;
-    if (this.gate) {
-      await Promise.race([
-        this.gate,
-        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
-      ]);
-    }
+    await this.gate.pass(signal);
     return generateOfflinePlan(analysis);
   }
 }

@@ -1,5 +1,10 @@
 /** What a strategist is given and answers: the port between the strategy job and src/strategy. */
-import type { AnalyticsStrategy, ProductAnalysis, ProductType, TrackingPlanContent } from '@tracklens/contracts';
+import type {
+  AnalyticsStrategy,
+  ProductAnalysis,
+  ProductType,
+  TrackingPlanContent,
+} from '@tracklens/contracts';
 
 /** What the answer is grounded in: the product, its finalised analysis and its latest completed tracking plan. */
 export interface StrategyContext {
@@ -19,5 +24,9 @@ export interface StrategyQuestion {
 
 export interface Strategist {
   readonly kind: 'offline' | 'model';
-  answer(context: StrategyContext, question: StrategyQuestion, options: { signal: AbortSignal }): Promise<AnalyticsStrategy>;
+  answer(
+    context: StrategyContext,
+    question: StrategyQuestion,
+    options: { signal: AbortSignal },
+  ): Promise<AnalyticsStrategy>;
 }

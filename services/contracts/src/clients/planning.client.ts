@@ -1,11 +1,7 @@
 /** planning.v1.PlanningService for chat: a product's newest completed tracking plan, in contract types. */
 import { AppError } from '@tracklens/kit';
 import { z } from 'zod';
-import {
-  eventCategorySchema,
-  propertyTypeSchema,
-  type TrackingPlanContent,
-} from '../planning';
+import { eventCategorySchema, propertyTypeSchema, type TrackingPlanContent } from '../planning';
 import { connect, type ClientConfig } from './connect';
 
 const replySchema = z.object({
@@ -65,7 +61,10 @@ export function planningClient(config: ClientConfig): PlanningClient {
           title: reply.title,
           completedAt: reply.completed_at,
           content: {
-            events: reply.events.map((event) => ({ ...event, screenshot_path: event.screenshot_path || null })),
+            events: reply.events.map((event) => ({
+              ...event,
+              screenshot_path: event.screenshot_path || null,
+            })),
             funnels: reply.funnels,
           },
         };

@@ -57,7 +57,10 @@ export function startLoggingChild(script: string, cwd: string, env: Record<strin
       const seen = lines.find((line) => line.msg === message);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no '${message}' within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no '${message}' within ${timeoutMs} ms:\n${output}`)),
+          timeoutMs,
+        );
         void exited.then(() => reject(new Error(`child exited before '${message}':\n${output}`)));
         waiters.push({
           message,

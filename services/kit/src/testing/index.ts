@@ -150,3 +150,30 @@ export { startLoggingChild, type LoggingChild } from './child-process';
 export function signedInCaller(jwtSecret: string, userId: string = randomUUID()): { userId: string; cookie: string } {
   return { userId, cookie: `${SESSION_COOKIE}=${signSession(jwtSecret, { userId, sessionId: randomUUID() })}` };
 }
+export { chatCompletion, scriptedChatCompletions, type ScriptedChatCompletions, type ScriptedReply, type SeenRequest } from './chat-completions';
+
+/** A gate a test closes to catch work in its middle (a job mid-run) and opens to let it go on. */
+export class Gate {
+  private closed: { passed: Promise<void>; open: () => void } | null = null;
+
+  close(): void {
+    if (this.closed) return;
+    let open = () => undefined as void;
+    const passed = new Promise<void>((resolve) => (open = resolve));
+    this.closed = { passed, open };
+  }
+
+  open(): void {
+    this.closed?.open();
+    this.closed = null;
+  }
+
+  /** Resolves at once while open, else when opened; rejects with the signal's reason when it aborts first. */
+  async pass(signal: AbortSignal): Promise<void> {
+    if (!this.closed) return;
+    await Promise.race([
+      this.closed.passed,
+      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+    ]);
+  }
+}
