@@ -19,6 +19,7 @@ import {
   signUpThroughForm,
   uniqueEmail,
 } from './support/browser';
+import { finalizeFoundScreens, onboardWithVideo } from './support/onboarding';
 
 const run = promisify(execFile);
 const CSV_HEADER =
@@ -150,27 +151,12 @@ describe('Tracking plans', () => {
     const video = path.join(workDir, 'demo.mp4');
     await makeDemoVideo(video);
 
-    // Onboarding: the product, then the upload.
-    await page.getByLabel('Product Name').fill('Acme Checkout');
-    await page.getByLabel('Description').fill('Web shop where teams sign up, pick a plan and pay online.');
-    await page.getByRole('button', { name: 'Continue to Video Upload' }).click();
-    await page.waitForURL(/\/onboarding-video-upload$/);
-    await page.getByLabel('Video file').setInputFiles(video);
-    await page.getByRole('button', { name: 'Upload & Continue' }).click();
-    await page.waitForURL(/\/onboarding-processing$/, { timeout: 60_000 });
-    await page.getByRole('heading', { name: 'Video Uploaded Successfully!' }).waitFor();
-    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
-    await page.waitForURL(/\/products\/[^/]+$/);
-    const productId = new URL(page.url()).pathname.split('/')[2] ?? '';
-
-    // The analysis finds the screens; the review modal opens by itself. Finalize them as found.
-    const review = page.getByRole('dialog', { name: 'Review Page Specifications' });
-    await review.waitFor({ timeout: 240_000 }).catch(async (error: unknown) => {
-      const videos = await page.request.get(`/api/products/${productId}/videos`);
-      throw new Error(`The review did not open; the videos: ${await videos.text()}`, { cause: error });
+    // Onboarding with the video; the analysis finds the screens and the review opens by itself: finalize them.
+    const productId = await onboardWithVideo(page, video, {
+      name: 'Acme Checkout',
+      description: 'Web shop where teams sign up, pick a plan and pay online.',
     });
-    await review.getByRole('button', { name: 'Finalize Changes' }).click();
-    await page.waitForURL(/\/(dashboard|products\/[^/]+)$/);
+    await finalizeFoundScreens(page, productId);
 
     // Generate.
     await page.goto(`/products/${productId}/tracking-plan`);

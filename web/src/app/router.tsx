@@ -16,12 +16,10 @@ const DashboardPage = lazy(() => import('../features/dashboard/dashboard.page'))
 const ProductOverviewPage = lazy(() => import('../features/product/product-overview.page'));
 const KnowledgeBasePage = lazy(() => import('../features/knowledge-base/knowledge-base.page'));
 const TrackingPlanPage = lazy(() => import('../features/tracking-plan/tracking-plan.page'));
+const AnalyticsStrategyPage = lazy(() => import('../features/analytics-strategy/analytics-strategy.page'));
 const SavedPage = lazy(() => import('../features/saved/saved.page'));
 const AdminPage = lazy(() => import('../features/admin/admin.page'));
-
-const placeholders = () => import('../features/placeholder/placeholder.pages');
 const PaymentProcessingPage = lazy(() => import('../features/payment/payment-processing.page'));
-const AnalyticsPage = lazy(() => placeholders().then((m) => ({ default: m.AnalyticsPage })));
 
 export const routes: RouteObject[] = [
   {
@@ -47,7 +45,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/products/:productId', element: <ProductOverviewPage /> },
           { path: '/products/:productId/tracking-plan', element: <TrackingPlanPage /> },
-          { path: '/products/:productId/analytics', element: <AnalyticsPage /> },
+          { path: '/products/:productId/analytics', element: <AnalyticsStrategyPage /> },
           { path: '/products/:productId/knowledge-base', element: <KnowledgeBasePage /> },
           { path: '/products/:productId/saved', element: <SavedPage /> },
           { path: '/admin', element: <AdminPage /> },

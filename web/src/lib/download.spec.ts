@@ -1,15 +1,5 @@
+import { readBlob } from '../test/downloads';
 import { downloadText } from './download';
-
-/** jsdom's Blob has no text(); FileReader reads it. */
-function readBlob(blob: Blob | undefined): Promise<string> {
-  return new Promise((resolve, reject) => {
-    if (!blob) return reject(new Error('no blob'));
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsText(blob);
-  });
-}
 
 describe('downloads', () => {
   it('should hand the text to the browser as a named file', async () => {

@@ -51,6 +51,15 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
       unobserve() {}
       disconnect() {}
     };
+    // Nor does anything scroll into view; Ant Design X's message list watches its bottom edge with this.
+    this.global.IntersectionObserver = class IntersectionObserver {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    };
   }
 }
 

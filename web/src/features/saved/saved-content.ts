@@ -1,6 +1,7 @@
 /** What a saved item shows and exports, by type (product-spec §2 Saved page, §3 Saved item). */
 import type { SavedItem, SavedItemType } from '../../api/catalog.api';
-import { safeFileName, toCsv, trackingPlanCsv } from '@tracklens/contracts/tracking-plan-export';
+import { safeFileName, trackingPlanCsv } from '@tracklens/contracts/tracking-plan-export';
+import { strategyCsv, strategyRowsOf, strategyTextOf, type StrategyRow } from '../chat/strategy-content';
 import { eventsOf, parseMaybeJson, type PlanEvent } from '../tracking-plan/plan-content';
 
 export const SAVED_TYPES: Record<SavedItemType, { emoji: string; label: string }> = {
@@ -9,65 +10,10 @@ export const SAVED_TYPES: Record<SavedItemType, { emoji: string; label: string }
   user_flow: { emoji: '🔀', label: 'User Flow' },
 };
 
-export interface StrategyRow {
-  metric_name: string;
-  definition: string;
-  decision_insight: string;
-}
-
 export type SavedPreview =
   | { kind: 'tracking_plan'; events: PlanEvent[] }
   | { kind: 'strategy'; text: string; rows: StrategyRow[] }
   | { kind: 'json'; text: string };
-
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function field(record: Json, ...keys: string[]): string {
-  for (const key of keys) {
-    const value = record[key];
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-  }
-  return '';
-}
-
-function toRow(raw: unknown): StrategyRow | null {
-  if (!isRecord(raw)) return null;
-  const row = {
-    metric_name: field(raw, 'metric_name', 'metricName', 'Metric Name'),
-    definition: field(raw, 'definition', 'Definition'),
-    decision_insight: field(raw, 'decision_insight', 'decisionInsight', 'Decision Insight'),
-  };
-  return row.metric_name ? row : null;
-}
-
-function rowsIn(value: unknown): StrategyRow[] {
-  if (!Array.isArray(value)) return [];
-  return value.map(toRow).filter((row): row is StrategyRow => row !== null);
-}
-
-/** product-spec §3: a strategy result is text plus table rows; callers nest them in a few ways. */
-export function strategyRowsOf(content: unknown): StrategyRow[] {
-  const value = parseMaybeJson(content);
-  if (Array.isArray(value)) return rowsIn(value);
-  if (!isRecord(value)) return [];
-  for (const candidate of [value, ...Object.values(value).filter(isRecord)]) {
-    for (const inner of Object.values(candidate)) {
-      const rows = rowsIn(inner);
-      if (rows.length > 0) return rows;
-    }
-  }
-  return [];
-}
-
-function strategyTextOf(content: unknown): string {
-  const value = parseMaybeJson(content);
-  if (typeof value === 'string') return value;
-  return isRecord(value) ? field(value, 'text', 'content', 'description') : '';
-}
 
 function prettyJson(content: string): string {
   const value = parseMaybeJson(content);
@@ -92,9 +38,7 @@ export interface SavedExport {
   mimeType: string;
 }
 
-const STRATEGY_COLUMNS = ['Metric Name', 'Definition', 'Decision Insight'];
-
-/** Download and Copy give the same text: a CSV for plans and strategy tables, the JSON otherwise. */
+/** Download and Copy give the same text: a CSV for plans and strategy tables (every key of a row), the JSON otherwise. */
 export function exportOf(item: SavedItem): SavedExport {
   const base = safeFileName(item.name) || 'saved_item';
   const preview = previewOf(item);
@@ -108,10 +52,7 @@ export function exportOf(item: SavedItem): SavedExport {
     case 'strategy':
       return {
         fileName: `${base}.csv`,
-        text: toCsv([
-          STRATEGY_COLUMNS,
-          ...preview.rows.map((r) => [r.metric_name, r.definition, r.decision_insight]),
-        ]),
+        text: strategyCsv(preview.rows),
         mimeType: 'text/csv;charset=utf-8',
       };
     case 'json':

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { SavedItem } from '../../api/catalog.api';
 import { answerRoutes, json, requestsTo, type RouteAnswer } from '../../test/api-routes';
 import { clearToasts, ignorePseudoElementStyles } from '../../test/antd-jsdom';
+import { aStrategy } from '../../test/chat';
 import { aUser } from '../../test/factories';
 import { sendJson, useTestServer } from '../../test/http-server';
 import { renderWithProviders } from '../../test/render';
@@ -127,6 +128,52 @@ describe(SavedPage.name, () => {
     ).toEqual(['Metric Name', 'Definition', 'Decision Insight']);
     expect(within(dialog).getByText('Activation Rate')).toBeTruthy();
     expect(within(dialog).getByText('Focus on activation.')).toBeTruthy();
+  });
+
+  it("should preview a strategy job's result with its markdown, stages, formulas and 'Needs event'", async () => {
+    serve([
+      aSavedItem({
+        id: 'item-4',
+        type: 'analytics_strategy',
+        name: 'Launch KPIs',
+        content: JSON.stringify(aStrategy()),
+      }),
+    ]);
+    renderPage();
+    expect(within(await card('Launch KPIs')).getByText('2 metrics')).toBeTruthy();
+    await click(within(await card('Launch KPIs')).getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'KPIs to watch for Acme Shop' })).toBeTruthy();
+    const table = within(dialog).getByRole('table', { name: 'Launch KPIs: 2 metrics' });
+    expect(within(table).getByText('Retention')).toBeTruthy();
+    expect(within(table).getByText('unique(Setup Completed) / unique(Sign Up Submitted)')).toBeTruthy();
+    const gap = within(table).getByRole('rowheader', { name: /Repeat Purchase Rate/ });
+    expect(within(gap).getByText('Needs event')).toBeTruthy();
+    expect(within(gap).getByText('order_refunded')).toBeTruthy();
+  });
+
+  it('should download a strategy as the CSV of every key of its rows', async () => {
+    serve([
+      aSavedItem({
+        id: 'item-4',
+        type: 'analytics_strategy',
+        name: 'Launch KPIs',
+        content: JSON.stringify(aStrategy()),
+      }),
+    ]);
+    renderPage();
+    await click(within(await card('Launch KPIs')).getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Copied to clipboard')).toBeTruthy();
+    const [header, , second] = clipboard[0]?.split('\r\n') ?? [];
+    expect(header).toBe(
+      'metric_name,definition,decision_insight,stage,formula,events,missing_events,measurable,type,window,screen,owner',
+    );
+    expect(second).toBe(
+      'Repeat Purchase Rate,Share of buyers who order again,Invest in retention campaigns,Retention,' +
+        '"unique(Order Completed, 2+) / unique(Order Completed)",Order Completed,order_refunded,false,rate,30 days,,Growth',
+    );
+    await click(within(await card('Launch KPIs')).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(downloads).toEqual(['launch_kpis.csv']));
   });
 
   it('should preview anything else as formatted JSON', async () => {

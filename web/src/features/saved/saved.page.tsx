@@ -19,6 +19,8 @@ import { ErrorScreen } from '../../components/error-screen';
 import { LoadingScreen } from '../../components/loading-screen';
 import { toast } from '../../components/toast';
 import { downloadText } from '../../lib/download';
+import { MessageContent } from '../chat/message-content';
+import { StrategyTable } from '../chat/strategy-table';
 import { isNotFound } from '../product/product-not-found';
 import { EventsTable } from '../tracking-plan/events-table';
 import { copyToClipboard } from '../tracking-plan/plan-exports';
@@ -178,29 +180,8 @@ function PreviewBody({ item }: { item: SavedItem }) {
     case 'strategy':
       return (
         <div className="strategy-preview">
-          {preview.text && <p className="strategy-preview__text">{preview.text}</p>}
-          <div className="events-table__scroll">
-            <table className="events-table strategy-table">
-              <thead>
-                <tr>
-                  <th scope="col">Metric Name</th>
-                  <th scope="col">Definition</th>
-                  <th scope="col">Decision Insight</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((row, index) => (
-                  <tr key={`${row.metric_name}-${index}`}>
-                    <th scope="row" className="events-table__event">
-                      {row.metric_name}
-                    </th>
-                    <td>{row.definition}</td>
-                    <td>{row.decision_insight}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {preview.text && <MessageContent content={preview.text} />}
+          <StrategyTable rows={preview.rows} caption={`${item.name}: ${preview.rows.length} metrics`} />
         </div>
       );
     case 'json':

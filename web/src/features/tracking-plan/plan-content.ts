@@ -71,7 +71,7 @@ function toEvent(raw: unknown): PlanEvent | null {
   const event: PlanEvent = {
     name,
     // product-spec §3: the trigger falls back to the description.
-    trigger: firstText(raw, 'trigger', 'eventTrigger') || description,
+    trigger: firstText(raw, 'trigger', 'eventTrigger', 'event_trigger') || description,
     description,
     screenshot_path: screenshot || null,
     properties: toProperties(raw.properties),

@@ -5,14 +5,11 @@
  */
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import Tabs from 'antd/es/tabs';
-import { Link, useParams } from 'react-router-dom';
-import { isApiError, isAuthError } from '../../api/base-query';
-import { useGetProductQuery, type Product } from '../../api/catalog.api';
+import { Link } from 'react-router-dom';
+import type { Product } from '../../api/catalog.api';
 import { useGetTrackingPlansQuery } from '../../api/planning.api';
-import { ErrorScreen } from '../../components/error-screen';
-import { LoadingScreen } from '../../components/loading-screen';
 import { FeatureGate } from '../billing/feature-gate';
-import { ProductNotFound, isNotFound } from '../product/product-not-found';
+import { ProductRoute } from '../product/product-route';
 import { GeneratePanel } from './generate-panel';
 import { HistoryPanel } from './history-panel';
 import { usePlanGeneration } from './use-plan-generation';
@@ -24,22 +21,9 @@ const hidden = { 'aria-hidden': true, 'aria-label': undefined } as const;
 export default function TrackingPlanPage() {
   return (
     <FeatureGate feature="tracking_plan">
-      <TrackingPlanScreen />
+      <ProductRoute>{(product) => <TrackingPlans product={product} />}</ProductRoute>
     </FeatureGate>
   );
-}
-
-function TrackingPlanScreen() {
-  const productId = useParams().productId ?? '';
-  const { data: product, isLoading, isError, error, refetch } = useGetProductQuery(productId);
-
-  if (isLoading) return <LoadingScreen />;
-  if (isError || !product) {
-    if (isNotFound(error)) return <ProductNotFound />;
-    if (isApiError(error) && isAuthError(error)) return <LoadingScreen />;
-    return <ErrorScreen variant="unexpected" onAction={() => void refetch()} />;
-  }
-  return <TrackingPlans key={product.id} product={product} />;
 }
 
 function TrackingPlans({ product }: { product: Product }) {
