@@ -79,6 +79,47 @@ export const analyticsStrategySchema = z.object({
 });
 export type AnalyticsStrategy = z.infer<typeof analyticsStrategySchema>;
 
+export const userFlowNodeTypeSchema = z.enum(['start', 'screen', 'action', 'decision', 'end']);
+export type UserFlowNodeType = z.infer<typeof userFlowNodeTypeSchema>;
+
+/** product-spec §3: a user flow's node has a type and a label; the rest ties it to the recording. */
+export const userFlowNodeSchema = z.object({
+  id: z.string(),
+  type: userFlowNodeTypeSchema,
+  label: z.string(),
+  /** The page spec a screen node shows. */
+  pageSpecId: z.string().optional(),
+  /** Its screenshot as browsers load it (/api/images/{key}). */
+  screenshot_path: z.string().optional(),
+  /** When the recording first shows this step, in seconds. */
+  atSec: z.number().optional(),
+  /** Not seen in the recording: added through the conversation. */
+  proposed: z.boolean().optional(),
+});
+export type UserFlowNode = z.infer<typeof userFlowNodeSchema>;
+
+export const userFlowEdgeSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  label: z.string().optional(),
+  /** The tracking plan's event that fires on this step. */
+  event: z.string().optional(),
+  proposed: z.boolean().optional(),
+});
+export type UserFlowEdge = z.infer<typeof userFlowEdgeSchema>;
+
+/** product-spec §3 user flow content (title, description, nodes), plus the edges a flow cannot do without. */
+export const userFlowSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  nodes: z.array(userFlowNodeSchema),
+  edges: z.array(userFlowEdgeSchema),
+  /** The plan funnel whose steps the happy path follows, when one matches. */
+  happyPath: z.array(z.string()).optional(),
+  source: z.enum(['offline', 'model']),
+});
+export type UserFlow = z.infer<typeof userFlowSchema>;
+
 /** product-spec §3: a message's metadata may hold one of these. */
 export const chatMessageMetadataSchema = z
   .object({

@@ -10,3 +10,4 @@ export * from './limits';
 export * from './media';
 export * from './planning';
 export * from './tracking-plan-export';
+export * from './user-flow-mermaid';

@@ -7,6 +7,17 @@ export const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
 /** product-spec §5 check 4: accepted MIME types (after `video/`) and file extensions. */
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm', 'video/ogg', 'video/quicktime', 'video/x-msvideo', 'video/x-ms-wmv'] as const;
 export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg', 'mov', 'avi', 'wmv'] as const;
+/** Screenshots are object-storage keys; browsers load them through media's image route. */
+export const IMAGES_PATH_PREFIX = '/api/images/';
+
+/** 'u/1/frame 1.jpg' → '/api/images/u/1/frame%201.jpg'; null without a key. */
+export function screenshotPathOf(key: string | null | undefined): string | null {
+  if (!key) return null;
+  const segments = key.split('/').filter((segment) => segment.length > 0);
+  if (segments.length === 0) return null;
+  return `${IMAGES_PATH_PREFIX}${segments.map(encodeURIComponent).join('/')}`;
+}
+
 /** Screenshots and thumbnails served by GET /api/images/{path}. */
 export const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 

@@ -10,6 +10,7 @@ import {
   type ProductType,
   type ScreenKind,
   type TrackingEvent,
+  screenshotPathOf,
 } from '@tracklens/contracts';
 import type { StrategyContext } from '../domain/strategist';
 
@@ -432,8 +433,6 @@ const KIND_TITLES: Partial<Record<ScreenKind, string[]>> = {
   dashboard: ['Dashboard'],
 };
 
-const IMAGES_PATH_PREFIX = '/api/images/';
-
 function screensFromAnalysis(context: StrategyContext, events: TrackingEvent[]): ScreenInfo[] {
   const analysis = context.analysis;
   if (!analysis) return [];
@@ -447,9 +446,7 @@ function screensFromAnalysis(context: StrategyContext, events: TrackingEvent[]):
   for (const spec of specs) {
     const name = spec.screenName.trim();
     if (!name || screens.some((screen) => key(screen.name) === key(name))) continue;
-    const path = spec.screenshotKey
-      ? `${IMAGES_PATH_PREFIX}${spec.screenshotKey.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`
-      : null;
+    const path = screenshotPathOf(spec.screenshotKey);
     const view = (path ? viewByPath.get(path) : undefined) ?? viewNamed(views, spec.screenKind, name);
     const labels = spec.elements.map((element) => element.label).join(' ');
     screens.push({

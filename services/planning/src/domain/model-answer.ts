@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Funnel, ProductAnalysis, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
 import { eventName, keyOf, snakeCase, wordsOf } from './naming';
 import { isEmailAddress, looksPersonal, personalDataOf, withoutPersonalData } from './privacy';
-import { screenshotPathOf } from './screenshots';
+import { screenshotPathOf } from '@tracklens/contracts';
 
 const MAX_EVENTS = 300;
 const MAX_PROPERTIES = 30;

@@ -6,7 +6,7 @@
  */
 import type { AnalysedPageSpec, ProductAnalysis, ScreenKind as AnalysedKind } from '@tracklens/contracts';
 import { keyOf, titleCase, wordsOf } from './naming';
-import { screenshotPathOf } from './screenshots';
+import { screenshotPathOf } from '@tracklens/contracts';
 
 export type ScreenKind =
   | 'home'
