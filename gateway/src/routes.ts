@@ -58,6 +58,7 @@ export const ROUTES: readonly GatewayRoute[] = [
   { service: 'chat', methods: 'ANY', path: '/api/chat-messages' },
   { service: 'chat', methods: 'ANY', path: '/api/chat-messages/*' },
   { service: 'chat', methods: 'ANY', path: '/api/products/:id/generate-analytics-strategy' },
+  { service: 'chat', methods: 'ANY', path: '/api/products/:id/generate-user-flow' },
   { service: 'chat', methods: 'ANY', path: '/api/products/:id/jobs' },
 
   { service: 'billing', methods: ['GET'], path: '/api/stripe/config', public: true },

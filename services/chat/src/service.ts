@@ -13,22 +13,31 @@ import { analysisClient, billingClient, catalogClient, planningClient } from '@t
 import { ChatRepository } from './db/chat.repository';
 import { Chat } from './domain/chat';
 import type { Strategist } from './domain/strategist';
-import { StrategyJob } from './domain/strategy-job';
+import { AnswerJob } from './domain/answer-job';
+import type { FlowBuilder } from './domain/flow-builder';
 import { groundingSource, productDirectory, quotaGate } from './clients';
 import { registerChatRoutes } from './http/chat.routes';
-import { generateAnalyticsStrategyJob } from './jobs/generate-analytics-strategy.job';
+import { answerChatQuestionJob } from './jobs/answer-chat-question.job';
+import { modelFlowBuilder } from './flow/model-flow-builder';
+import { offlineFlowBuilder } from './flow/offline-flow-builder';
 import { modelStrategist } from './strategy/model-strategist';
 import { offlineStrategist } from './strategy/offline-strategist';
 
 export const migrationsFolder = path.join(__dirname, '..', 'drizzle');
 
 export type ServiceOptions = Omit<RuntimeOptions, 'name' | 'migrationsFolder'> & {
-  /** The strategist to use instead of the configured one (tests hold it to stop a service mid-job). */
+  /** The strategist and flow builder to use instead of the configured ones (tests hold them to stop a service mid-job). */
   strategist?: Strategist;
+  flowBuilder?: FlowBuilder;
 };
 
+interface Answerers {
+  strategist: Strategist;
+  flowBuilder: FlowBuilder;
+}
+
 export async function createChatService(options: ServiceOptions): Promise<RunningService> {
-  const { strategist: strategistOverride, ...runtimeOptions } = options;
+  const { strategist: strategistOverride, flowBuilder: flowBuilderOverride, ...runtimeOptions } = options;
   const runtime = await openRuntime({ ...runtimeOptions, name: 'chat', migrationsFolder });
   const { config, db, logger, poke } = runtime;
 
@@ -41,17 +50,21 @@ export async function createChatService(options: ServiceOptions): Promise<Runnin
   const store = new ChatRepository(db);
   const products = productDirectory(catalog);
   const quota = quotaGate(billing);
-  const strategist = strategistOverride ?? configuredStrategist(config, logger);
-  if (strategist.kind === 'offline' && config.isProduction) {
-    logger.warn('OPENAI_API_KEY is not set: analytics strategies come from the built-in offline strategist');
+  const configured = configuredAnswerers(config, logger);
+  const strategist = strategistOverride ?? configured.strategist;
+  if (configured.strategist.kind === 'offline' && config.isProduction) {
+    logger.warn(
+      'OPENAI_API_KEY is not set: strategies and user flows come from the built-in offline strategist and flow builder',
+    );
   }
   const chat = new Chat({ store, products, quota, eventsStored: poke });
-  const strategyJob = new StrategyJob({
+  const answerJob = new AnswerJob({
     store,
     products,
     grounding: groundingSource(analysis, planning),
     quota,
     strategist,
+    flowBuilder: flowBuilderOverride ?? configured.flowBuilder,
     logger,
     eventsStored: poke,
   });
@@ -65,14 +78,16 @@ export async function createChatService(options: ServiceOptions): Promise<Runnin
       }),
     grpc: [],
     subscriptions: [],
-    jobs: [generateAnalyticsStrategyJob(strategyJob, db)],
+    jobs: [answerChatQuestionJob(answerJob, db)],
     onStop: async () => {
       for (const client of clients) client.close();
     },
   });
 }
 
-function configuredStrategist(config: Config, logger: Logger): Strategist {
+function configuredAnswerers(config: Config, logger: Logger): Answerers {
   const { apiKey, baseUrl, model } = config.openai;
-  return apiKey ? modelStrategist(createModelClient({ apiKey, baseUrl, model, logger })) : offlineStrategist;
+  if (!apiKey) return { strategist: offlineStrategist, flowBuilder: offlineFlowBuilder };
+  const client = createModelClient({ apiKey, baseUrl, model, logger });
+  return { strategist: modelStrategist(client), flowBuilder: modelFlowBuilder(client) };
 }

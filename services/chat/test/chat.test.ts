@@ -11,6 +11,8 @@ import {
   type StrategyMetric,
 } from '@tracklens/contracts';
 import { FIXTURE_NAMES, fixture } from './fixtures';
+
+type StrategyJob = Extract<ChatJob, { type: 'analytics_strategy' }>;
 import { GatedStrategist, ask, startWorld, type Caller, type World } from './support/world';
 
 describe('chat service', () => {
@@ -172,7 +174,13 @@ describe('chat service', () => {
       const plan = await world.plan(caller, product.id, shop.analysis);
       const { id: sessionId } = await session(caller, product.id);
 
-      const job = (await ask(base, caller, product.id, sessionId, 'Which KPIs should I watch?')) as ChatJob;
+      const job = (await ask(
+        base,
+        caller,
+        product.id,
+        sessionId,
+        'Which KPIs should I watch?',
+      )) as StrategyJob;
       expect(job).toMatchObject({
         type: 'analytics_strategy',
         sessionId,
@@ -225,7 +233,7 @@ describe('chat service', () => {
         ];
         const tables: string[] = [];
         for (const question of questions) {
-          const job = (await ask(base, caller, product.id, sessionId, question)) as ChatJob;
+          const job = (await ask(base, caller, product.id, sessionId, question)) as StrategyJob;
           expect(job.status).toBe('completed');
           const rows = job.result!.table;
           expect(rows.length).toBeGreaterThan(0);
@@ -280,7 +288,7 @@ describe('chat service', () => {
         product.id,
         sessionId,
         'Which KPIs should I watch?',
-      )) as ChatJob;
+      )) as StrategyJob;
       expect(failed).toMatchObject({
         status: 'failed',
         error: 'Failed to generate analytics strategy. Please try again.',
@@ -300,7 +308,7 @@ describe('chat service', () => {
           product.id,
           sessionId,
           `Question ${n}: which KPIs should I watch?`,
-        )) as ChatJob;
+        )) as StrategyJob;
         expect(job.status).toBe('completed');
       }
       expect(await world.analyticsMessages(caller.userId)).toBe(10);

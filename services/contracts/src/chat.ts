@@ -8,6 +8,8 @@ import { CHAT_HISTORY_MAX_CHARS, CHAT_MESSAGE_MAX, CHAT_TITLE_MAX } from './limi
 export const chatSubjects = {
   strategyCompleted: 'chat.strategy.completed',
   strategyFailed: 'chat.strategy.failed',
+  userFlowCompleted: 'chat.userflow.completed',
+  userFlowFailed: 'chat.userflow.failed',
 } as const;
 
 /** product-spec §5 and §8: what the chat routes and the strategy job tell the user. */
@@ -18,8 +20,10 @@ export const CHAT_MESSAGES = {
   historyTooLong: `Conversation history must be at most ${CHAT_HISTORY_MAX_CHARS} characters`,
   sessionNotFound: 'Chat session not found',
   productNotFound: 'Product not found',
-  jobActive: 'A strategy is already being generated for this chat',
+  jobActive: 'An answer is already being generated for this chat',
   strategyFailed: 'Failed to generate analytics strategy. Please try again.',
+  userFlowFailed: 'Failed to generate user flow. Please try again.',
+  wrongChatType: 'This chat is for another kind of answer',
 } as const;
 
 export const chatTypeSchema = z.enum(['analytics_strategy', 'user_flow', 'tracking_plan'], {
@@ -154,19 +158,26 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatJobStatusSchema = z.enum(['pending', 'running', 'completed', 'failed']);
 export type ChatJobStatus = z.infer<typeof chatJobStatusSchema>;
 
-/** product-spec §3 Job, as GET /api/products/{id}/jobs answers it (newest first). */
-export const chatJobSchema = z.object({
+/** What a chat job answers: an analytics strategy or a user flow. */
+export const chatJobTypeSchema = z.enum(['analytics_strategy', 'user_flow']);
+export type ChatJobType = z.infer<typeof chatJobTypeSchema>;
+
+const chatJobFields = {
   id: z.string(),
-  type: z.literal('analytics_strategy'),
   sessionId: z.string(),
   status: chatJobStatusSchema,
   progress: z.number().int().min(0).max(100),
   /** What the job is doing now, e.g. 'Reading your tracking plan'; null when it is not running. */
   stage: z.string().nullable(),
-  result: analyticsStrategySchema.nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),
-});
+};
+
+/** product-spec §3 Job, as GET /api/products/{id}/jobs answers it (newest first); result is null until completed. */
+export const chatJobSchema = z.discriminatedUnion('type', [
+  z.object({ ...chatJobFields, type: z.literal('analytics_strategy'), result: analyticsStrategySchema.nullable() }),
+  z.object({ ...chatJobFields, type: z.literal('user_flow'), result: userFlowSchema.nullable() }),
+]);
 export type ChatJob = z.infer<typeof chatJobSchema>;
 
 const sessionId = z
@@ -230,21 +241,28 @@ export const chatConfigSchema = z.object({
 });
 export type ChatConfig = z.infer<typeof chatConfigSchema>;
 
-export const strategyCompletedSchema = z.object({
+/** POST /api/products/{id}/generate-user-flow: the same body as a strategy request. */
+export const generateUserFlowBodySchema = generateStrategyBodySchema;
+export type GenerateUserFlowBody = GenerateStrategyBody;
+
+/** chat.strategy.completed and chat.userflow.completed. */
+export const chatJobCompletedSchema = z.object({
   jobId: z.string(),
+  type: chatJobTypeSchema,
   sessionId: z.string(),
   productId: z.string(),
   userId: z.string(),
-  metricCount: z.number().int(),
   source: z.enum(['offline', 'model']),
 });
-export type StrategyCompleted = z.infer<typeof strategyCompletedSchema>;
+export type ChatJobCompleted = z.infer<typeof chatJobCompletedSchema>;
 
-export const strategyFailedSchema = z.object({
+/** chat.strategy.failed and chat.userflow.failed. */
+export const chatJobFailedSchema = z.object({
   jobId: z.string(),
+  type: chatJobTypeSchema,
   sessionId: z.string(),
   productId: z.string(),
   userId: z.string(),
   error: z.string(),
 });
-export type StrategyFailed = z.infer<typeof strategyFailedSchema>;
+export type ChatJobFailed = z.infer<typeof chatJobFailedSchema>;

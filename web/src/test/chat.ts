@@ -75,7 +75,9 @@ export function anAnswer(strategy = aStrategy(), overrides: Partial<ChatMessage>
   });
 }
 
-export function aJob(overrides: Partial<ChatJob> = {}): ChatJob {
+type StrategyJob = Extract<ChatJob, { type: 'analytics_strategy' }>;
+
+export function aJob(overrides: Partial<Omit<StrategyJob, 'type'>> = {}): StrategyJob {
   return {
     id: 'job-1',
     type: 'analytics_strategy',

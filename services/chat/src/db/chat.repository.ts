@@ -1,17 +1,18 @@
 /** All SQL of chat. */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { enqueueEvent, enqueueJob, type Database, type OutgoingEvent } from '@tracklens/kit';
-import type { AnalyticsStrategy, ChatType } from '@tracklens/contracts';
-import { STRATEGY_QUEUE } from '../domain/strategy-job';
+import type { ChatType } from '@tracklens/contracts';
+import { ANSWER_QUEUE } from '../domain/answer-job';
 import type {
+  ChatAnswer,
   ChatStore,
   JobFinishStore,
   MessageRecord,
-  NewStrategyJob,
+  NewChatJob,
   SessionRecord,
-  StrategyJobRecord,
+  ChatJobRecord,
 } from '../domain/ports';
-import { chatMessages, chatSessions, strategyJobs } from './schema';
+import { chatMessages, chatSessions, chatJobs } from './schema';
 
 /** The newest jobs GET /api/products/{id}/jobs lists: enough for any page, bounded whatever the history. */
 const JOBS_LISTED = 50;
@@ -21,9 +22,10 @@ function toMessage(row: typeof chatMessages.$inferSelect): MessageRecord {
   return { ...row, metadata: row.metadata ?? null };
 }
 
-function toJob(row: typeof strategyJobs.$inferSelect): StrategyJobRecord {
+function toJob(row: typeof chatJobs.$inferSelect): ChatJobRecord {
   return {
     id: row.id,
+    type: row.type,
     sessionId: row.sessionId,
     userId: row.userId,
     productId: row.productId,
@@ -135,20 +137,21 @@ export class ChatRepository implements ChatStore, JobFinishStore {
     return toMessage(row);
   }
 
-  async activeJob(sessionId: string): Promise<StrategyJobRecord | null> {
+  async activeJob(sessionId: string): Promise<ChatJobRecord | null> {
     const [row] = await this.db
       .select()
-      .from(strategyJobs)
-      .where(and(eq(strategyJobs.sessionId, sessionId), inArray(strategyJobs.status, [...ACTIVE])));
+      .from(chatJobs)
+      .where(and(eq(chatJobs.sessionId, sessionId), inArray(chatJobs.status, [...ACTIVE])));
     return row ? toJob(row) : null;
   }
 
-  async insertJob(job: NewStrategyJob): Promise<boolean> {
+  async insertJob(job: NewChatJob): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [inserted] = await tx
-        .insert(strategyJobs)
+        .insert(chatJobs)
         .values({
           id: job.id,
+          type: job.type,
           sessionId: job.session.id,
           userId: job.session.userId,
           productId: job.session.productId,
@@ -161,7 +164,7 @@ export class ChatRepository implements ChatStore, JobFinishStore {
         })
         // The one-active-job index: a racing second request inserts nothing.
         .onConflictDoNothing()
-        .returning({ id: strategyJobs.id });
+        .returning({ id: chatJobs.id });
       if (!inserted) return false;
       await tx.insert(chatMessages).values({
         id: job.messageId,
@@ -171,78 +174,78 @@ export class ChatRepository implements ChatStore, JobFinishStore {
         metadata: { jobId: job.id },
         createdAt: sql`clock_timestamp()`,
       });
-      await enqueueJob(tx, STRATEGY_QUEUE, job.id, { jobId: job.id });
+      await enqueueJob(tx, ANSWER_QUEUE, job.id, { jobId: job.id });
       return true;
     });
   }
 
-  async listJobs(userId: string, productId: string): Promise<StrategyJobRecord[]> {
+  async listJobs(userId: string, productId: string): Promise<ChatJobRecord[]> {
     const rows = await this.db
       .select()
-      .from(strategyJobs)
-      .where(and(eq(strategyJobs.userId, userId), eq(strategyJobs.productId, productId)))
-      .orderBy(desc(strategyJobs.createdAt), desc(strategyJobs.id))
+      .from(chatJobs)
+      .where(and(eq(chatJobs.userId, userId), eq(chatJobs.productId, productId)))
+      .orderBy(desc(chatJobs.createdAt), desc(chatJobs.id))
       .limit(JOBS_LISTED);
     return rows.map(toJob);
   }
 
-  async findJobById(jobId: string): Promise<StrategyJobRecord | null> {
-    const [row] = await this.db.select().from(strategyJobs).where(eq(strategyJobs.id, jobId));
+  async findJobById(jobId: string): Promise<ChatJobRecord | null> {
+    const [row] = await this.db.select().from(chatJobs).where(eq(chatJobs.id, jobId));
     return row ? toJob(row) : null;
   }
 
   async startJob(jobId: string, progress: number, stage: string): Promise<boolean> {
     const started = await this.db
-      .update(strategyJobs)
+      .update(chatJobs)
       .set({ status: 'running', progress, stage })
-      .where(and(eq(strategyJobs.id, jobId), inArray(strategyJobs.status, [...ACTIVE])))
-      .returning({ id: strategyJobs.id });
+      .where(and(eq(chatJobs.id, jobId), inArray(chatJobs.status, [...ACTIVE])))
+      .returning({ id: chatJobs.id });
     return started.length > 0;
   }
 
   async setJobProgress(jobId: string, progress: number, stage: string): Promise<void> {
     await this.db
-      .update(strategyJobs)
+      .update(chatJobs)
       .set({ progress, stage })
-      .where(and(eq(strategyJobs.id, jobId), eq(strategyJobs.status, 'running')));
+      .where(and(eq(chatJobs.id, jobId), eq(chatJobs.status, 'running')));
   }
 
   async completeJob(
-    job: StrategyJobRecord,
-    strategy: AnalyticsStrategy,
+    job: ChatJobRecord,
+    answer: ChatAnswer,
     messageId: string,
     event: OutgoingEvent,
   ): Promise<boolean> {
     const [done] = await this.db
-      .update(strategyJobs)
+      .update(chatJobs)
       .set({
         status: 'completed',
         progress: 100,
         stage: null,
-        result: strategy,
+        result: answer.result,
         finishedAt: sql`clock_timestamp()`,
       })
-      .where(and(eq(strategyJobs.id, job.id), inArray(strategyJobs.status, [...ACTIVE])))
-      .returning({ id: strategyJobs.id });
+      .where(and(eq(chatJobs.id, job.id), inArray(chatJobs.status, [...ACTIVE])))
+      .returning({ id: chatJobs.id });
     if (!done) return false;
     await this.db.insert(chatMessages).values({
       id: messageId,
       sessionId: job.sessionId,
       role: 'assistant',
-      content: strategy.text,
-      metadata: { analytics_strategy: strategy, jobId: job.id },
+      content: answer.content,
+      metadata: answer.metadata,
       createdAt: sql`clock_timestamp()`,
     });
     await enqueueEvent(this.db, event.subject, event.envelope);
     return true;
   }
 
-  async failJob(job: StrategyJobRecord, error: string, event: OutgoingEvent): Promise<boolean> {
+  async failJob(job: ChatJobRecord, error: string, event: OutgoingEvent): Promise<boolean> {
     const [failed] = await this.db
-      .update(strategyJobs)
+      .update(chatJobs)
       .set({ status: 'failed', stage: null, error, finishedAt: sql`clock_timestamp()` })
-      .where(and(eq(strategyJobs.id, job.id), inArray(strategyJobs.status, [...ACTIVE])))
-      .returning({ id: strategyJobs.id });
+      .where(and(eq(chatJobs.id, job.id), inArray(chatJobs.status, [...ACTIVE])))
+      .returning({ id: chatJobs.id });
     if (!failed) return false;
     await enqueueEvent(this.db, event.subject, event.envelope);
     return true;

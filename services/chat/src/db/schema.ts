@@ -1,7 +1,14 @@
 /** chat's tables: sessions, their messages and the user-facing record of each strategy job (kit's tables hold the outbox, inbox and job queue). */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AnalyticsStrategy, ChatJobStatus, ChatMessageMetadata, ChatType } from '@tracklens/contracts';
+import type {
+  AnalyticsStrategy,
+  ChatJobStatus,
+  ChatJobType,
+  ChatMessageMetadata,
+  ChatType,
+  UserFlow,
+} from '@tracklens/contracts';
 
 export const chatSessions = pgTable(
   'chat_sessions',
@@ -33,11 +40,12 @@ export const chatMessages = pgTable(
   (table) => [index('chat_messages_session_created_idx').on(table.sessionId, table.createdAt)],
 );
 
-/** A strategy request as the user sees it (product-spec §3 Job); kit's job queue does the work, keyed by its id. */
-export const strategyJobs = pgTable(
-  'strategy_jobs',
+/** A question's answer as the user sees it (product-spec §3 Job); kit's job queue does the work, keyed by its id. */
+export const chatJobs = pgTable(
+  'chat_jobs',
   {
     id: uuid('id').primaryKey(),
+    type: text('type').$type<ChatJobType>().notNull(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => chatSessions.id, { onDelete: 'cascade' }),
@@ -50,7 +58,8 @@ export const strategyJobs = pgTable(
     /** The question, and the thread before it as 'role: content' lines. */
     question: text('question').notNull(),
     history: text('history').notNull(),
-    result: jsonb('result').$type<AnalyticsStrategy>(),
+    /** An AnalyticsStrategy or a UserFlow, by type; null until completed. */
+    result: jsonb('result').$type<AnalyticsStrategy | UserFlow>(),
     error: text('error'),
     /** billing's reservation for this message: given back when the job fails. */
     reservationId: text('reservation_id'),
@@ -58,9 +67,9 @@ export const strategyJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
-    index('strategy_jobs_owner_idx').on(table.userId, table.productId, table.createdAt),
+    index('chat_jobs_owner_idx').on(table.userId, table.productId, table.createdAt),
     // One active job per session: the database refuses a second whatever the race.
-    uniqueIndex('strategy_jobs_one_active_idx')
+    uniqueIndex('chat_jobs_one_active_idx')
       .on(table.sessionId)
       .where(sql`status in ('pending', 'running')`),
   ],

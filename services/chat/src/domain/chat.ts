@@ -7,6 +7,7 @@ import {
   CHAT_SESSIONS_PER_PRODUCT_MAX,
   restrictionBody,
   type ChatJob,
+  type ChatJobType,
   type ChatMessage,
   type ChatSession,
   type ChatType,
@@ -21,12 +22,11 @@ import type {
   ProductDirectory,
   QuotaGate,
   SessionRecord,
-  StrategyJobRecord,
+  ChatJobRecord,
 } from './ports';
 
 export const SESSIONS_FULL = `A product keeps at most ${CHAT_SESSIONS_PER_PRODUCT_MAX} chats. Delete an old chat to start a new one.`;
 export const SESSION_FULL = `A chat keeps at most ${CHAT_MESSAGES_PER_SESSION_MAX} messages. Start a new chat to continue.`;
-export const NOT_A_STRATEGY_CHAT = 'This chat is not an analytics strategy chat';
 
 export interface ChatOptions {
   store: ChatStore;
@@ -87,18 +87,20 @@ export class Chat {
   }
 
   /**
-   * One job per session at a time: an active one answers 409. One analytics message of the user's quota is
-   * reserved for the job before it is stored; a reservation whose job did not commit is given back.
+   * A question for a strategy chat or a user-flow chat, answered by a job. One job per session at a time: an
+   * active one answers 409. One analytics message of the user's quota is reserved for the job before it is
+   * stored; a reservation whose job did not commit is given back.
    */
-  async generateStrategy(
+  async ask(
     userId: string,
     productId: string | null,
+    type: ChatJobType,
     body: GenerateStrategyBody,
   ): Promise<GenerateStrategyResponse> {
     const product = await this.ownedProduct(userId, productId);
     const session = await this.ownedSession(userId, body.sessionId);
     if (session.productId !== product.id) throw errors.notFound(CHAT_MESSAGES.sessionNotFound);
-    if (session.chatType !== 'analytics_strategy') throw errors.validation(NOT_A_STRATEGY_CHAT);
+    if (session.chatType !== type) throw errors.validation(CHAT_MESSAGES.wrongChatType);
     const { store, quota } = this.options;
     // Cheap look first: a double-clicked send must not take a second unit of quota.
     if (await store.activeJob(session.id))
@@ -117,6 +119,7 @@ export class Chat {
     try {
       stored = await store.insertJob({
         id: jobId,
+        type,
         session,
         messageId,
         question: body.userMessage,
@@ -177,16 +180,22 @@ export function toChatMessage(message: MessageRecord): ChatMessage {
   };
 }
 
-export function toChatJob(job: StrategyJobRecord): ChatJob {
-  return {
+export function toChatJob(job: ChatJobRecord): ChatJob {
+  const fields = {
     id: job.id,
-    type: 'analytics_strategy',
     sessionId: job.sessionId,
     status: job.status,
     progress: job.status === 'completed' ? 100 : job.progress,
     stage: job.status === 'running' || job.status === 'pending' ? job.stage : null,
-    result: job.result,
     error: job.error,
     createdAt: job.createdAt.toISOString(),
   };
+  // The row's type says which result it holds: the job that completed it wrote that kind.
+  return job.type === 'user_flow'
+    ? { ...fields, type: 'user_flow', result: job.result && 'nodes' in job.result ? job.result : null }
+    : {
+        ...fields,
+        type: 'analytics_strategy',
+        result: job.result && 'table' in job.result ? job.result : null,
+      };
 }

@@ -3,12 +3,14 @@ import type { OutgoingEvent } from '@tracklens/kit';
 import type {
   AnalyticsStrategy,
   ChatJobStatus,
+  ChatJobType,
   ChatMessageMetadata,
   ChatType,
   ProductAnalysis,
   ProductType,
   QuotaDenial,
   TrackingPlanContent,
+  UserFlow,
 } from '@tracklens/contracts';
 
 export interface SessionRecord {
@@ -29,8 +31,9 @@ export interface MessageRecord {
   createdAt: Date;
 }
 
-export interface StrategyJobRecord {
+export interface ChatJobRecord {
   id: string;
+  type: ChatJobType;
   sessionId: string;
   userId: string;
   productId: string;
@@ -39,14 +42,22 @@ export interface StrategyJobRecord {
   stage: string | null;
   question: string;
   history: string;
-  result: AnalyticsStrategy | null;
+  result: AnalyticsStrategy | UserFlow | null;
   error: string | null;
   reservationId: string | null;
   createdAt: Date;
 }
 
-export interface NewStrategyJob {
+/** What a completed job stores: its result, and the assistant's message that carries it. */
+export interface ChatAnswer {
+  result: AnalyticsStrategy | UserFlow;
+  content: string;
+  metadata: NonNullable<ChatMessageMetadata>;
+}
+
+export interface NewChatJob {
   id: string;
+  type: ChatJobType;
   session: SessionRecord;
   /** The user's message, stored with the job so the question and its answer share one thread. */
   messageId: string;
@@ -73,13 +84,13 @@ export interface ChatStore {
   addMessage(message: Omit<MessageRecord, 'createdAt'>): Promise<MessageRecord>;
 
   /** The session's pending or running job, if any. */
-  activeJob(sessionId: string): Promise<StrategyJobRecord | null>;
+  activeJob(sessionId: string): Promise<ChatJobRecord | null>;
   /** Stores the user's message, the job and the queued work in one transaction; false when the session already has an active job. */
-  insertJob(job: NewStrategyJob): Promise<boolean>;
-  listJobs(userId: string, productId: string): Promise<StrategyJobRecord[]>;
+  insertJob(job: NewChatJob): Promise<boolean>;
+  listJobs(userId: string, productId: string): Promise<ChatJobRecord[]>;
 
   /** The job a worker runs, whoever owns it (the queue carries ids only). */
-  findJobById(jobId: string): Promise<StrategyJobRecord | null>;
+  findJobById(jobId: string): Promise<ChatJobRecord | null>;
   /** Marks the job running at `progress`, unless it has finished; false when it has. */
   startJob(jobId: string, progress: number, stage: string): Promise<boolean>;
   setJobProgress(jobId: string, progress: number, stage: string): Promise<void>;
@@ -89,13 +100,13 @@ export interface ChatStore {
 export interface JobFinishStore {
   /** Job completed, the assistant's message and the event together; false when the job was no longer active. */
   completeJob(
-    job: StrategyJobRecord,
-    strategy: AnalyticsStrategy,
+    job: ChatJobRecord,
+    answer: ChatAnswer,
     messageId: string,
     event: OutgoingEvent,
   ): Promise<boolean>;
   /** Job failed and its event together; false when the job was no longer active. */
-  failJob(job: StrategyJobRecord, error: string, event: OutgoingEvent): Promise<boolean>;
+  failJob(job: ChatJobRecord, error: string, event: OutgoingEvent): Promise<boolean>;
 }
 
 export interface ChatProduct {

@@ -4,6 +4,7 @@ import { callerUserId, parseOrThrow, requireAuth, uuidOrNull } from '@tracklens/
 import {
   createChatSessionBodySchema,
   generateStrategyBodySchema,
+  generateUserFlowBodySchema,
   listChatMessagesQuerySchema,
   listChatSessionsQuerySchema,
   sendChatMessageBodySchema,
@@ -52,7 +53,14 @@ export function registerChatRoutes(app: Express, options: ChatRoutesOptions): vo
 
   app.post('/api/products/:id/generate-analytics-strategy', auth, async (req: Request, res: Response) => {
     const body = parseOrThrow(generateStrategyBodySchema, req.body);
-    res.status(202).json(await chat.generateStrategy(callerUserId(req), uuidOrNull(req.params.id), body));
+    res
+      .status(202)
+      .json(await chat.ask(callerUserId(req), uuidOrNull(req.params.id), 'analytics_strategy', body));
+  });
+
+  app.post('/api/products/:id/generate-user-flow', auth, async (req: Request, res: Response) => {
+    const body = parseOrThrow(generateUserFlowBodySchema, req.body);
+    res.status(202).json(await chat.ask(callerUserId(req), uuidOrNull(req.params.id), 'user_flow', body));
   });
 
   app.get('/api/products/:id/jobs', auth, async (req: Request, res: Response) => {

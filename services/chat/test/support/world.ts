@@ -189,7 +189,7 @@ export async function startWorld(label: string): Promise<World> {
   };
 }
 
-/** Asks a question in a session and waits for its job to finish; answers the finished job. */
+/** Asks a question in a session (of a strategy chat unless `route` says otherwise) and answers its finished job. */
 export async function ask(
   base: string,
   caller: Caller,
@@ -197,13 +197,14 @@ export async function ask(
   sessionId: string,
   userMessage: string,
   conversationHistory = '',
+  route: 'generate-analytics-strategy' | 'generate-user-flow' = 'generate-analytics-strategy',
 ) {
   const started = await request(base)
-    .post(`/api/products/${productId}/generate-analytics-strategy`)
+    .post(`/api/products/${productId}/${route}`)
     .set('Cookie', caller.cookie)
     .send({ sessionId, userMessage, conversationHistory });
   if (started.status !== 202)
-    throw new Error(`strategy not started: ${started.status} ${JSON.stringify(started.body)}`);
+    throw new Error(`question not started: ${started.status} ${JSON.stringify(started.body)}`);
   const { jobId } = started.body as { jobId: string };
   return eventually(async () => {
     const res = await request(base).get(`/api/products/${productId}/jobs`).set('Cookie', caller.cookie);

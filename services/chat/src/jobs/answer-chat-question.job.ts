@@ -1,15 +1,15 @@
-/** The generate-analytics-strategy job: one question's answer, handed to the domain's StrategyJob. */
+/** The answer-chat-question job: one question's answer (a strategy or a user flow), handed to the domain's AnswerJob. */
 import { defineJob, type Database, type RegisteredJob } from '@tracklens/kit';
 import { z } from 'zod';
 import { ChatRepository } from '../db/chat.repository';
-import { STRATEGY_QUEUE, type StrategyJob } from '../domain/strategy-job';
+import { ANSWER_QUEUE, type AnswerJob } from '../domain/answer-job';
 
 /** Answers computed at once by one process: a model call mostly waits on the network. */
 const CONCURRENCY = 4;
 
-export function generateAnalyticsStrategyJob(job: StrategyJob, db: Database): RegisteredJob {
+export function answerChatQuestionJob(job: AnswerJob, db: Database): RegisteredJob {
   return defineJob({
-    ...STRATEGY_QUEUE,
+    ...ANSWER_QUEUE,
     concurrency: CONCURRENCY,
     payload: z.object({ jobId: z.string().uuid() }),
     handle: ({ jobId }, context) =>
