@@ -4,41 +4,24 @@
  * user deletes one and adds one, finalizes, and the analysis completes. A second upload the same month meets the
  * free plan's limit.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
-  launchBrowser,
-  openPage,
   screenshot,
   seriousViolations,
   signUpThroughForm,
   uniqueEmail,
 } from './support/browser';
-import { DEMO_SCREEN_HEADINGS, makeDemoVideo, type DemoVideo } from './support/demo-video';
+import { DEMO_SCREEN_HEADINGS } from './support/demo-video';
+import { useDemoSession } from './support/demo-session';
 
 /** The analysis of the demo video takes some 10-60 s, and minutes on a machine busy with other work. */
 const ANALYSIS_TIMEOUT_MS = 240_000;
 
-let browser: Browser;
+const session = useDemoSession();
 let context: BrowserContext;
 let page: Page;
-let pageErrors: string[];
-let demo: DemoVideo;
-
-beforeAll(async () => {
-  [browser, demo] = await Promise.all([launchBrowser(), makeDemoVideo()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser.close();
-  demo.remove();
-});
-
-afterEach(async () => {
-  await context.close();
-  expect(pageErrors).toEqual([]);
-});
 
 async function expectNoHorizontalScroll(): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -96,9 +79,7 @@ async function throttleUploads(on: boolean): Promise<void> {
 
 describe('Video upload and page spec review', () => {
   it('should upload the demo in onboarding, review the screens the analysis found, and finalize', async () => {
-    ({ context, page } = await openPage(browser, DESKTOP));
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ context, page } = await session.open());
 
     await signUpThroughForm(page, 'Ada Lovelace', uniqueEmail('analysis'));
     await page.getByLabel('Product Name').fill('Acme Store');
@@ -110,7 +91,7 @@ describe('Video upload and page spec review', () => {
     await page.getByRole('button', { name: 'Upload & Continue' }).click();
     await page.getByText('No file selected').waitFor();
 
-    await page.getByLabel('Video file').setInputFiles(demo.path);
+    await page.getByLabel('Video file').setInputFiles(session.video());
     await page.getByText('acme-demo.mp4').waitFor();
     await page.getByRole('alert').filter({ hasText: 'No file selected' }).getByRole('button', { name: 'Close' }).click();
     await throttleUploads(true);
@@ -224,7 +205,7 @@ describe('Video upload and page spec review', () => {
     await videos.getByText('completed', { exact: true }).waitFor();
     await page.getByText('Supported formats: MP4, WebM, MOV. Max size: 500MB').waitFor();
     await screenshot(page, 'knowledge-base-videos');
-    await page.getByLabel('Video file').setInputFiles(demo.path);
+    await page.getByLabel('Video file').setInputFiles(session.video());
     const limit = page.getByRole('dialog').filter({ hasText: 'Monthly Video Limit Reached' });
     await limit.waitFor();
     await limit

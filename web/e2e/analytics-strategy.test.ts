@@ -5,46 +5,19 @@
  * deletes the chat.
  */
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  PHONE,
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousViolations,
-  signUpThroughForm,
-  uniqueEmail,
-} from './support/browser';
-import { makeDemoVideo, type DemoVideo } from './support/demo-video';
-import { finalizeFoundScreens, onboardWithVideo } from './support/onboarding';
+import type { Page } from 'playwright-core';
+import { PHONE, screenshot, seriousViolations, signUpThroughForm, uniqueEmail } from './support/browser';
+import { useDemoSession } from './support/demo-session';
+import { finalizeFoundScreens, generateTrackingPlan, onboardWithVideo } from './support/onboarding';
 
 const STRATEGY_CSV_HEADER =
   'metric_name,definition,decision_insight,stage,formula,events,missing_events,measurable,type,window,screen,owner';
 
-let browser: Browser;
-let context: BrowserContext;
+const demoSession = useDemoSession();
 let page: Page;
-let pageErrors: string[];
-let demo: DemoVideo;
-
-beforeAll(async () => {
-  [browser, demo] = await Promise.all([launchBrowser(), makeDemoVideo()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser.close();
-  demo.remove();
-});
-
-afterEach(async () => {
-  await context.close();
-  expect(pageErrors).toEqual([]);
-});
 
 async function open(): Promise<void> {
-  ({ context, page } = await openPage(browser));
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ page } = await demoSession.open());
 }
 
 function productNav(name: string) {
@@ -57,7 +30,7 @@ async function recordThinking(): Promise<() => Promise<string[]>> {
     const seen: string[] = [];
     (window as unknown as { thinkingSeen: string[] }).thinkingSeen = seen;
     new MutationObserver(() => {
-      const text = document.querySelector('.strategy-thinking__text')?.textContent;
+      const text = document.querySelector('.chat-thinking__text')?.textContent;
       if (text && seen.at(-1) !== text) seen.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
@@ -80,16 +53,13 @@ describe('Analytics strategy', () => {
   it('should answer a fresh user with a plan with a metrics table to download, save, find on the Saved page, and delete the chat', async () => {
     await open();
     await signUpThroughForm(page, 'Ada Lovelace', uniqueEmail('strategy'));
-    const productId = await onboardWithVideo(page, demo.path, {
+    const productId = await onboardWithVideo(page, demoSession.video(), {
       name: 'Acme Store',
       description: 'Online store where shoppers sign in, browse the catalog and check out their cart.',
     });
     await finalizeFoundScreens(page, productId);
 
-    // A tracking plan for the strategy to build on.
-    await page.goto(`/products/${productId}/tracking-plan`);
-    await page.getByRole('button', { name: 'Generate Tracking Plan' }).click();
-    await page.getByText('Tracking plan generated').waitFor({ timeout: 180_000 });
+    await generateTrackingPlan(page, productId);
 
     // The strategy page, empty.
     await productNav('Analytics Strategy').click();

@@ -1,6 +1,6 @@
 /**
  * A signed-in user's way to an analysed product, through the UI: onboarding with a demo video, then the page spec
- * review that opens by itself once the analysis found the screens, finalized as found.
+ * review that opens by itself once the analysis found the screens, finalized as found, and a tracking plan.
  */
 import type { Page } from 'playwright-core';
 
@@ -36,4 +36,11 @@ export async function finalizeFoundScreens(page: Page, productId: string): Promi
   });
   await review.getByRole('button', { name: 'Finalize Changes' }).click();
   await page.waitForURL(/\/(dashboard|products\/[^/]+)$/);
+}
+
+/** A tracking plan generated from the Tracking Plan page, for the chats to build on. */
+export async function generateTrackingPlan(page: Page, productId: string): Promise<void> {
+  await page.goto(`/products/${productId}/tracking-plan`);
+  await page.getByRole('button', { name: 'Generate Tracking Plan' }).click();
+  await page.getByText('Tracking plan generated').waitFor({ timeout: 180_000 });
 }

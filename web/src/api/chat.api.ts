@@ -1,19 +1,38 @@
-/** chat: chat sessions, messages, analytics strategy jobs (product-spec §7, ARCHITECTURE §3). */
+/** chat: chat sessions, messages, the analytics strategy and user flow jobs (product-spec §7, ARCHITECTURE §3). */
 import type {
-  AnalyticsStrategy,
-  ChatConfig,
   ChatJob,
+  ChatJobType,
   ChatMessage,
   ChatSession,
   ChatType,
+  ChatConfig,
   GenerateStrategyResponse,
-  StrategyMetric,
 } from '@tracklens/contracts/chat';
 import { api } from '../app/api';
 
-export type { AnalyticsStrategy, ChatConfig, ChatJob, ChatMessage, ChatSession, ChatType, StrategyMetric };
+export type {
+  AnalyticsStrategy,
+  ChatConfig,
+  ChatJob,
+  ChatJobType,
+  ChatMessage,
+  ChatSession,
+  ChatType,
+  StrategyMetric,
+  UserFlow,
+  UserFlowEdge,
+  UserFlowNode,
+  UserFlowNodeType,
+} from '@tracklens/contracts/chat';
 
-export interface GenerateStrategyArgs {
+/** The route that starts each kind of answer. */
+const GENERATE_ROUTE: Record<ChatJobType, string> = {
+  analytics_strategy: 'generate-analytics-strategy',
+  user_flow: 'generate-user-flow',
+};
+
+export interface GenerateAnswerArgs {
+  chatType: ChatJobType;
   productId: string;
   sessionId: string;
   userMessage: string;
@@ -59,9 +78,9 @@ export const chatApi = api.injectEndpoints({
      * Stores the user's message and starts the job in one call (202 {jobId, messageId}). The job list is
      * refetched whatever the answer: a 409 means another job of the session runs, which the list then shows.
      */
-    generateAnalyticsStrategy: build.mutation<GenerateStrategyResponse, GenerateStrategyArgs>({
-      query: ({ productId, ...body }) => ({
-        url: `/api/products/${encodeURIComponent(productId)}/generate-analytics-strategy`,
+    generateChatAnswer: build.mutation<GenerateStrategyResponse, GenerateAnswerArgs>({
+      query: ({ productId, chatType, ...body }) => ({
+        url: `/api/products/${encodeURIComponent(productId)}/${GENERATE_ROUTE[chatType]}`,
         method: 'POST',
         body,
       }),
@@ -84,7 +103,7 @@ export const {
   useCreateChatSessionMutation,
   useDeleteChatSessionMutation,
   useGetChatMessagesQuery,
-  useGenerateAnalyticsStrategyMutation,
+  useGenerateChatAnswerMutation,
   useGetChatJobsQuery,
   useGetChatConfigQuery,
 } = chatApi;

@@ -17,6 +17,7 @@ const ProductOverviewPage = lazy(() => import('../features/product/product-overv
 const KnowledgeBasePage = lazy(() => import('../features/knowledge-base/knowledge-base.page'));
 const TrackingPlanPage = lazy(() => import('../features/tracking-plan/tracking-plan.page'));
 const AnalyticsStrategyPage = lazy(() => import('../features/analytics-strategy/analytics-strategy.page'));
+const UserFlowsPage = lazy(() => import('../features/user-flows/user-flows.page'));
 const SavedPage = lazy(() => import('../features/saved/saved.page'));
 const AdminPage = lazy(() => import('../features/admin/admin.page'));
 const PaymentProcessingPage = lazy(() => import('../features/payment/payment-processing.page'));
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: '/products/:productId', element: <ProductOverviewPage /> },
           { path: '/products/:productId/tracking-plan', element: <TrackingPlanPage /> },
           { path: '/products/:productId/analytics', element: <AnalyticsStrategyPage /> },
+          { path: '/products/:productId/user-flows', element: <UserFlowsPage /> },
           { path: '/products/:productId/knowledge-base', element: <KnowledgeBasePage /> },
           { path: '/products/:productId/saved', element: <SavedPage /> },
           { path: '/admin', element: <AdminPage /> },

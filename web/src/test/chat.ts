@@ -1,5 +1,5 @@
-/** Chat sessions, messages, jobs and strategies as the chat service answers them, for web tests. */
-import type { AnalyticsStrategy, ChatJob, ChatMessage, ChatSession } from '../api/chat.api';
+/** Chat sessions, messages, jobs, strategies and user flows as the chat service answers them, for web tests. */
+import type { AnalyticsStrategy, ChatJob, ChatMessage, ChatSession, UserFlow } from '../api/chat.api';
 
 /** Two metrics: one the plan measures, one that needs an event the plan lacks. */
 export function aStrategy(overrides: Partial<AnalyticsStrategy> = {}): AnalyticsStrategy {
@@ -85,6 +85,76 @@ export function aJob(overrides: Partial<Omit<StrategyJob, 'type'>> = {}): Strate
     status: 'running',
     progress: 40,
     stage: 'Reading your tracking plan',
+    result: null,
+    error: null,
+    createdAt: '2026-01-05T10:01:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Sign in, the catalog and the cart, with a decision and a proposed step. */
+export function aFlow(overrides: Partial<UserFlow> = {}): UserFlow {
+  return {
+    title: 'Main user flow',
+    description: 'From signing in to the cart.',
+    nodes: [
+      { id: 'start', type: 'start', label: 'Start' },
+      {
+        id: 'sign_in',
+        type: 'screen',
+        label: 'Sign In',
+        pageSpecId: 'spec-1',
+        screenshot_path: '/api/images/shots/sign-in.png',
+        atSec: 2,
+      },
+      {
+        id: 'catalog',
+        type: 'screen',
+        label: 'Product Catalog',
+        pageSpecId: 'spec-2',
+        screenshot_path: '/api/images/shots/catalog.png',
+        atSec: 65,
+      },
+      { id: 'in_stock', type: 'decision', label: 'In stock?' },
+      { id: 'cart', type: 'screen', label: 'Shopping Cart', pageSpecId: 'spec-3', atSec: 7 },
+      { id: 'wishlist', type: 'screen', label: 'Wishlist', proposed: true },
+      { id: 'end', type: 'end', label: 'End' },
+    ],
+    edges: [
+      { from: 'start', to: 'sign_in' },
+      { from: 'sign_in', to: 'catalog', label: 'Tap Sign In', event: 'Sign In Clicked' },
+      { from: 'catalog', to: 'in_stock', label: 'Tap Add to Cart' },
+      { from: 'in_stock', to: 'cart', label: 'Yes', event: 'Product Added' },
+      { from: 'in_stock', to: 'wishlist', label: 'No', proposed: true },
+      { from: 'cart', to: 'end' },
+    ],
+    happyPath: ['start', 'sign_in', 'catalog', 'in_stock', 'cart', 'end'],
+    source: 'offline',
+    ...overrides,
+  };
+}
+
+export function aFlowAnswer(flow = aFlow(), overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return aMessage({
+    id: 'message-2',
+    role: 'assistant',
+    content: `Here is the ${flow.title.toLowerCase()}.`,
+    metadata: { user_flow: flow, jobId: 'job-1' },
+    createdAt: '2026-01-05T10:02:00.000Z',
+    ...overrides,
+  });
+}
+
+type FlowJob = Extract<ChatJob, { type: 'user_flow' }>;
+
+export function aFlowJob(overrides: Partial<Omit<FlowJob, 'type'>> = {}): FlowJob {
+  return {
+    id: 'job-1',
+    type: 'user_flow',
+    sessionId: 'session-1',
+    status: 'running',
+    progress: 40,
+    stage: 'Reading your screens',
     result: null,
     error: null,
     createdAt: '2026-01-05T10:01:00.000Z',

@@ -1,4 +1,4 @@
-/** What the page offered as downloads, with their text, for web tests (download.ts saves through a link). */
+/** What the page offered as downloads, with their text, and what it copied, for web tests (download.ts saves through a link). */
 
 /** jsdom's Blob has no text(); FileReader reads it. */
 export function readBlob(blob: Blob | undefined): Promise<string> {
@@ -27,7 +27,20 @@ export function captureDownloads(): CapturedDownload[] {
   };
   URL.revokeObjectURL = () => undefined;
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (this.download) downloads.push({ name: this.download, text: readBlob(blobs.get(this.href)) });
+    if (!this.download) return;
+    // An image export is offered as its data: URL.
+    const text = this.href.startsWith('data:') ? Promise.resolve(this.href) : readBlob(blobs.get(this.href));
+    downloads.push({ name: this.download, text });
   });
   return downloads;
+}
+
+/** Captures what the page copies to the clipboard in the current test; call in beforeEach. */
+export function captureClipboard(): string[] {
+  const copied: string[] = [];
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { writeText: (text: string) => Promise.resolve(void copied.push(text)) },
+  });
+  return copied;
 }

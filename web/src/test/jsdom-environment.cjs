@@ -1,4 +1,5 @@
-// jsdom plus the Fetch API of Node (Request, Response, fetch...), which the data router and RTK Query use.
+// jsdom plus the Fetch API of Node (Request, Response, fetch...), which the data router and RTK Query use, and
+// the few browser APIs jsdom lacks that the page's libraries call.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const FROM_NODE = [
@@ -12,6 +13,8 @@ const FROM_NODE = [
   'TextEncoder',
   'TextDecoder',
   'ReadableStream',
+  // dagre copies its graphs with it.
+  'structuredClone',
 ];
 
 class JsdomWithFetchEnvironment extends TestEnvironment {
@@ -50,6 +53,13 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
       observe() {}
       unobserve() {}
       disconnect() {}
+    };
+    // React Flow reads the zoom from its viewport's transform through DOMMatrixReadOnly, which jsdom lacks.
+    this.global.DOMMatrixReadOnly = class DOMMatrixReadOnly {
+      constructor(transform) {
+        const scale = /scale\(([\d.]+)\)/.exec(typeof transform === 'string' ? transform : '');
+        this.m22 = scale ? Number(scale[1]) : 1;
+      }
     };
     // Nor does anything scroll into view; Ant Design X's message list watches its bottom edge with this.
     this.global.IntersectionObserver = class IntersectionObserver {

@@ -3,15 +3,16 @@ import type { ChatJob, ChatMessage, ChatSession } from '../../api/chat.api';
 import { answerRoutes, json, requestsTo, type RouteAnswer } from '../../test/api-routes';
 import { clearToasts, ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { aJob, aMessage, aSession, aStrategy, anAnswer } from '../../test/chat';
-import { captureDownloads, type CapturedDownload } from '../../test/downloads';
+import { captureClipboard, captureDownloads, type CapturedDownload } from '../../test/downloads';
 import { aSubscription, aUser } from '../../test/factories';
 import { sendJson, useTestServer } from '../../test/http-server';
 import { aProduct } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import { UpgradeDialog } from '../billing/upgrade-dialog';
 import { initialSessionState } from '../session/session.slice';
-import AnalyticsStrategyPage from './analytics-strategy.page';
-import { PLACEHOLDER } from './chat-thread';
+import AnalyticsStrategyPage, { STRATEGY_CHAT } from './analytics-strategy.page';
+
+const PLACEHOLDER = STRATEGY_CHAT.placeholder;
 
 const server = useTestServer();
 let clipboard: string[];
@@ -19,11 +20,7 @@ let downloads: CapturedDownload[];
 
 beforeEach(() => {
   ignorePseudoElementStyles();
-  clipboard = [];
-  Object.defineProperty(navigator, 'clipboard', {
-    configurable: true,
-    value: { writeText: (text: string) => Promise.resolve(void clipboard.push(text)) },
-  });
+  clipboard = captureClipboard();
   downloads = captureDownloads();
 });
 

@@ -8,7 +8,7 @@ import { CSV_MIME, MARKDOWN_MIME } from '../tracking-plan/plan-exports';
 /** product-spec §9: the table CSV export from chat is tracking_plan.csv. */
 export const CHAT_TABLE_FILE = 'tracking_plan.csv';
 
-async function copy(text: string, success: string): Promise<void> {
+export async function copyWithToast(text: string, success: string): Promise<void> {
   try {
     await copyText(text);
     toast.success(success);
@@ -17,29 +17,35 @@ async function copy(text: string, success: string): Promise<void> {
   }
 }
 
-function download(fileName: string, text: string, mimeType: string, success: string): void {
+export function downloadWithToast(
+  fileName: string,
+  text: string,
+  mimeType: string,
+  success: string,
+  failure = 'Could not download the tracking plan. Please try again.',
+): void {
   try {
     downloadText(fileName, text, mimeType);
     toast.success(success);
   } catch {
-    toast.error('Download failed', 'Could not download the tracking plan. Please try again.');
+    toast.error('Download failed', failure);
   }
 }
 
 export function copyTable(csv: string): Promise<void> {
-  return copy(csv, 'Table copied');
+  return copyWithToast(csv, 'Table copied');
 }
 
 export function downloadTableCsv(csv: string): void {
-  download(CHAT_TABLE_FILE, csv, CSV_MIME, 'CSV downloaded');
+  downloadWithToast(CHAT_TABLE_FILE, csv, CSV_MIME, 'CSV downloaded');
 }
 
 export function copyMarkdown(markdown: string): Promise<void> {
-  return copy(markdown, 'Copied to clipboard');
+  return copyWithToast(markdown, 'Copied to clipboard');
 }
 
 /** The session's result as markdown, named from the session's title (product-spec §5). */
 export function downloadMarkdown(title: string, markdown: string): void {
   const base = safeFileName(title) || 'analytics_strategy';
-  download(`${base}.md`, markdown, MARKDOWN_MIME, 'Download started');
+  downloadWithToast(`${base}.md`, markdown, MARKDOWN_MIME, 'Download started');
 }

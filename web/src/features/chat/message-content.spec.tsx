@@ -3,7 +3,7 @@ import type { AnalyticsStrategy } from '../../api/chat.api';
 import { answerRoutes, json, requestsTo } from '../../test/api-routes';
 import { clearToasts, ignorePseudoElementStyles } from '../../test/antd-jsdom';
 import { aStrategy } from '../../test/chat';
-import { captureDownloads, type CapturedDownload } from '../../test/downloads';
+import { captureClipboard, captureDownloads, type CapturedDownload } from '../../test/downloads';
 import { aUser } from '../../test/factories';
 import { useTestServer } from '../../test/http-server';
 import { renderWithProviders } from '../../test/render';
@@ -17,11 +17,7 @@ let downloads: CapturedDownload[];
 
 beforeEach(() => {
   ignorePseudoElementStyles();
-  clipboard = [];
-  Object.defineProperty(navigator, 'clipboard', {
-    configurable: true,
-    value: { writeText: (text: string) => Promise.resolve(void clipboard.push(text)) },
-  });
+  clipboard = captureClipboard();
   downloads = captureDownloads();
   answerRoutes(server, { 'POST /api/saved-items': json(201, { id: 'item-9' }) });
 });

@@ -1,10 +1,11 @@
 /**
  * The product dashboard `/products/{productId}` (product-spec §2): title with type and video count, the upload
  * bar while the product has no video, the analysis status banner, the page-spec review modal, and the welcome
- * view with its three cards.
+ * view with its cards.
  */
 import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
 import BookOutlined from '@ant-design/icons/BookOutlined';
+import BranchesOutlined from '@ant-design/icons/BranchesOutlined';
 import CloudUploadOutlined from '@ant-design/icons/CloudUploadOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
@@ -74,7 +75,8 @@ function useProductFollowsVideos(
   const stale =
     videos !== undefined &&
     videos.length > 0 &&
-    (product.analysisStatus === 'analyzing' || !videos.some((video) => video.analysisStatus === product.analysisStatus));
+    (product.analysisStatus === 'analyzing' ||
+      !videos.some((video) => video.analysisStatus === product.analysisStatus));
   const latest = useRef(onStale);
   useEffect(() => {
     latest.current = onStale;
@@ -146,6 +148,12 @@ function ProductOverview({ product, onStale }: { product: Product; onStale: () =
             icon={<BarChartOutlined {...hidden} />}
             title="Analytics Strategy"
             text="Chat with the AI about KPIs, metrics and dashboards."
+          />
+          <ProductCard
+            to={`${base}/user-flows`}
+            icon={<BranchesOutlined {...hidden} />}
+            title="User Flows"
+            text="See your product's journeys as diagrams of the recorded screens."
           />
           <ProductCard
             to={`${base}/knowledge-base`}

@@ -1,10 +1,11 @@
 /**
- * The product pages' sidebar (product-spec §2): Overview, Tracking Plan, Analytics Strategy, Saved Items,
- * Knowledge Base, and Settings, which only says it is coming. Below 768 px it becomes a scrolling strip.
+ * The product pages' sidebar (product-spec §2): Overview, Tracking Plan, Analytics Strategy, User Flows, Saved
+ * Items, Knowledge Base, and Settings, which only says it is coming. Below 768 px it becomes a scrolling strip.
  */
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
 import BookOutlined from '@ant-design/icons/BookOutlined';
+import BranchesOutlined from '@ant-design/icons/BranchesOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import StarOutlined from '@ant-design/icons/StarOutlined';
 import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
@@ -23,6 +24,7 @@ const LINKS: SidebarLink[] = [
   { path: '', label: 'Overview', icon: <AppstoreOutlined {...hidden} /> },
   { path: '/tracking-plan', label: 'Tracking Plan', icon: <UnorderedListOutlined {...hidden} /> },
   { path: '/analytics', label: 'Analytics Strategy', icon: <BarChartOutlined {...hidden} /> },
+  { path: '/user-flows', label: 'User Flows', icon: <BranchesOutlined {...hidden} /> },
   { path: '/saved', label: 'Saved Items', icon: <StarOutlined {...hidden} /> },
   { path: '/knowledge-base', label: 'Knowledge Base', icon: <BookOutlined {...hidden} /> },
 ];

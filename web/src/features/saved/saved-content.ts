@@ -1,8 +1,11 @@
 /** What a saved item shows and exports, by type (product-spec §2 Saved page, §3 Saved item). */
 import type { SavedItem, SavedItemType } from '../../api/catalog.api';
+import type { UserFlow } from '../../api/chat.api';
 import { safeFileName, trackingPlanCsv } from '@tracklens/contracts/tracking-plan-export';
+import { userFlowMermaid, type UserFlowDirection } from '@tracklens/contracts/user-flow-mermaid';
 import { strategyCsv, strategyRowsOf, strategyTextOf, type StrategyRow } from '../chat/strategy-content';
 import { eventsOf, parseMaybeJson, type PlanEvent } from '../tracking-plan/plan-content';
+import { userFlowOf } from '../user-flows/user-flow-content';
 
 export const SAVED_TYPES: Record<SavedItemType, { emoji: string; label: string }> = {
   tracking_plan: { emoji: '📊', label: 'Tracking Plan' },
@@ -13,6 +16,7 @@ export const SAVED_TYPES: Record<SavedItemType, { emoji: string; label: string }
 export type SavedPreview =
   | { kind: 'tracking_plan'; events: PlanEvent[] }
   | { kind: 'strategy'; text: string; rows: StrategyRow[] }
+  | { kind: 'user_flow'; flow: UserFlow }
   | { kind: 'json'; text: string };
 
 function prettyJson(content: string): string {
@@ -29,6 +33,10 @@ export function previewOf(item: SavedItem): SavedPreview {
     const rows = strategyRowsOf(item.content);
     if (rows.length > 0) return { kind: 'strategy', text: strategyTextOf(item.content), rows };
   }
+  if (item.type === 'user_flow') {
+    const flow = userFlowOf(item.content);
+    if (flow) return { kind: 'user_flow', flow };
+  }
   return { kind: 'json', text: prettyJson(item.content) };
 }
 
@@ -38,8 +46,11 @@ export interface SavedExport {
   mimeType: string;
 }
 
-/** Download and Copy give the same text: a CSV for plans and strategy tables (every key of a row), the JSON otherwise. */
-export function exportOf(item: SavedItem): SavedExport {
+/**
+ * Download and Copy give the same text: a CSV for plans and strategy tables (every key of a row), a user flow's
+ * Mermaid text (drawn in the product's direction), the JSON otherwise.
+ */
+export function exportOf(item: SavedItem, direction: UserFlowDirection = 'LR'): SavedExport {
   const base = safeFileName(item.name) || 'saved_item';
   const preview = previewOf(item);
   switch (preview.kind) {
@@ -54,6 +65,12 @@ export function exportOf(item: SavedItem): SavedExport {
         fileName: `${base}.csv`,
         text: strategyCsv(preview.rows),
         mimeType: 'text/csv;charset=utf-8',
+      };
+    case 'user_flow':
+      return {
+        fileName: `${base}.mmd`,
+        text: userFlowMermaid(preview.flow, direction),
+        mimeType: 'text/vnd.mermaid;charset=utf-8',
       };
     case 'json':
       return {
@@ -77,5 +94,9 @@ export function summaryOf(item: SavedItem): string | null {
     return `${preview.events.length} events · ${properties} properties`;
   }
   if (preview.kind === 'strategy') return `${preview.rows.length} metrics`;
+  if (preview.kind === 'user_flow') {
+    const screens = preview.flow.nodes.filter((node) => node.type === 'screen').length;
+    return `${screens} screens · ${preview.flow.edges.length} steps`;
+  }
   return null;
 }

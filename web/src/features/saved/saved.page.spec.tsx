@@ -2,9 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { SavedItem } from '../../api/catalog.api';
 import { answerRoutes, json, requestsTo, type RouteAnswer } from '../../test/api-routes';
 import { clearToasts, ignorePseudoElementStyles } from '../../test/antd-jsdom';
-import { aStrategy } from '../../test/chat';
+import { aFlow, aStrategy } from '../../test/chat';
 import { aUser } from '../../test/factories';
 import { sendJson, useTestServer } from '../../test/http-server';
+import { aProduct } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import { aSavedItem } from '../../test/tracking-plans';
 import { initialSessionState } from '../session/session.slice';
@@ -182,6 +183,31 @@ describe(SavedPage.name, () => {
     await click(within(await card('Checkout flow')).getByRole('button', { name: 'Preview' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/"label": "Cart"/)).toBeTruthy();
+  });
+
+  it("should preview a user flow as its diagram and steps, and download it as Mermaid in the product's direction", async () => {
+    const saved = aSavedItem({
+      id: 'item-4',
+      type: 'user_flow',
+      name: 'Main Flow',
+      content: JSON.stringify(aFlow()),
+    });
+    serve([saved], { 'GET /api/products/prod-1': json(200, aProduct({ type: 'mobile_app' })) });
+    renderPage();
+    const item = await card('Main Flow');
+    expect(within(item).getByText('4 screens · 6 steps')).toBeTruthy();
+    await click(within(item).getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog');
+    const diagram = await within(dialog).findByRole('group', { name: 'Diagram of Main user flow' });
+    expect(within(diagram).getByText('Product Catalog', { selector: '.flow-node__label' })).toBeTruthy();
+    expect(within(dialog).getAllByRole('listitem')[1]?.textContent).toBe(
+      'Sign In → Sign In Clicked (Tap Sign In) → Product Catalog',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Save Flow' })).toBeNull();
+    await click(within(item).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(clipboard[0]?.split('\n')[0]).toBe('flowchart TD'));
+    await click(within(item).getByRole('button', { name: 'Download' }));
+    expect(downloads).toEqual(['main_flow.mmd']);
   });
 
   it('should download and copy a plan as its CSV and a flow as its JSON, named from the item', async () => {

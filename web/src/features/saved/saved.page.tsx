@@ -11,10 +11,16 @@ import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isApiError, isAuthError } from '../../api/base-query';
-import { useDeleteSavedItemMutation, useGetSavedItemsQuery, type SavedItem } from '../../api/catalog.api';
+import { userFlowDirection, type UserFlowDirection } from '@tracklens/contracts/user-flow-mermaid';
+import {
+  useDeleteSavedItemMutation,
+  useGetProductQuery,
+  useGetSavedItemsQuery,
+  type SavedItem,
+} from '../../api/catalog.api';
 import { ErrorScreen } from '../../components/error-screen';
 import { LoadingScreen } from '../../components/loading-screen';
 import { toast } from '../../components/toast';
@@ -31,6 +37,15 @@ import './saved.css';
 
 const hidden = { 'aria-hidden': true, 'aria-label': undefined } as const;
 
+// React Flow loads only when a flow is previewed.
+const FlowView = lazy(() => import('../user-flows/flow-view'));
+
+/** A user flow is drawn, and written as Mermaid, in its product's direction. */
+function useFlowDirection(productId: string): UserFlowDirection {
+  const { data: product } = useGetProductQuery(productId);
+  return userFlowDirection(product?.type ?? 'website');
+}
+
 export default function SavedPage() {
   const productId = useParams().productId ?? '';
   const {
@@ -44,6 +59,7 @@ export default function SavedPage() {
   });
   const [previewing, setPreviewing] = useState<SavedItem | null>(null);
   const [deleting, setDeleting] = useState<SavedItem | null>(null);
+  const direction = useFlowDirection(productId);
 
   if (isError && !isNotFound(error)) {
     if (isApiError(error) && isAuthError(error)) return <LoadingScreen />;
@@ -86,6 +102,7 @@ export default function SavedPage() {
             <li key={item.id}>
               <SavedCard
                 item={item}
+                direction={direction}
                 onPreview={() => setPreviewing(item)}
                 onDelete={() => setDeleting(item)}
               />
@@ -93,7 +110,7 @@ export default function SavedPage() {
           ))}
         </ul>
       )}
-      <PreviewDialog item={previewing} onClose={() => setPreviewing(null)} />
+      <PreviewDialog item={previewing} direction={direction} onClose={() => setPreviewing(null)} />
       <DeleteItemDialog productId={productId} item={deleting} onClose={() => setDeleting(null)} />
     </main>
   );
@@ -116,9 +133,9 @@ function MissingProduct() {
   );
 }
 
-function download(item: SavedItem): void {
+function download(item: SavedItem, direction: UserFlowDirection): void {
   try {
-    const file = exportOf(item);
+    const file = exportOf(item, direction);
     downloadText(file.fileName, file.text, file.mimeType);
     toast.success('Download started');
   } catch {
@@ -128,10 +145,12 @@ function download(item: SavedItem): void {
 
 function SavedCard({
   item,
+  direction,
   onPreview,
   onDelete,
 }: {
   item: SavedItem;
+  direction: UserFlowDirection;
   onPreview: () => void;
   onDelete: () => void;
 }) {
@@ -156,10 +175,13 @@ function SavedCard({
         <Button icon={<EyeOutlined {...hidden} />} onClick={onPreview}>
           Preview
         </Button>
-        <Button icon={<DownloadOutlined {...hidden} />} onClick={() => download(item)}>
+        <Button icon={<DownloadOutlined {...hidden} />} onClick={() => download(item, direction)}>
           Download
         </Button>
-        <Button icon={<CopyOutlined {...hidden} />} onClick={() => void copyToClipboard(exportOf(item).text)}>
+        <Button
+          icon={<CopyOutlined {...hidden} />}
+          onClick={() => void copyToClipboard(exportOf(item, direction).text)}
+        >
           Copy
         </Button>
         <Button danger icon={<DeleteOutlined {...hidden} />} onClick={onDelete}>
@@ -170,7 +192,7 @@ function SavedCard({
   );
 }
 
-function PreviewBody({ item }: { item: SavedItem }) {
+function PreviewBody({ item, direction }: { item: SavedItem; direction: UserFlowDirection }) {
   const preview = previewOf(item);
   switch (preview.kind) {
     case 'tracking_plan':
@@ -184,12 +206,26 @@ function PreviewBody({ item }: { item: SavedItem }) {
           <StrategyTable rows={preview.rows} caption={`${item.name}: ${preview.rows.length} metrics`} />
         </div>
       );
+    case 'user_flow':
+      return (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+          <FlowView flow={preview.flow} direction={direction} />
+        </Suspense>
+      );
     case 'json':
       return <pre className="plan-view__raw">{preview.text}</pre>;
   }
 }
 
-function PreviewDialog({ item: current, onClose }: { item: SavedItem | null; onClose: () => void }) {
+function PreviewDialog({
+  item: current,
+  direction,
+  onClose,
+}: {
+  item: SavedItem | null;
+  direction: UserFlowDirection;
+  onClose: () => void;
+}) {
   const item = useLastShown(current);
   return (
     <Modal
@@ -200,7 +236,7 @@ function PreviewDialog({ item: current, onClose }: { item: SavedItem | null; onC
       width={1160}
       destroyOnHidden
     >
-      {item && <PreviewBody item={item} />}
+      {item && <PreviewBody item={item} direction={direction} />}
     </Modal>
   );
 }

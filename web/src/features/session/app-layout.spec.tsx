@@ -85,6 +85,7 @@ describe(AppLayout.name, () => {
       ['Overview', '/products/prod-1'],
       ['Tracking Plan', '/products/prod-1/tracking-plan'],
       ['Analytics Strategy', '/products/prod-1/analytics'],
+      ['User Flows', '/products/prod-1/user-flows'],
       ['Saved Items', '/products/prod-1/saved'],
       ['Knowledge Base', '/products/prod-1/knowledge-base'],
     ]);

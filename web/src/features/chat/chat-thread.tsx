@@ -1,5 +1,6 @@
 /**
- * The right side (product-spec §2 Analytics strategy page): the session's header, its messages and the input.
+ * The right side of a chat page (product-spec §2 Analytics strategy page): the session's header with the page's
+ * actions, its messages (the answers drawn by the page) and the input.
  * Enter sends and Shift+Enter starts a new line (Sender's own keys); the input is disabled while a job runs,
  * which shows as 'Thinking... N%'. Without a session: 'Select a chat to continue' with Start New Chat.
  */
@@ -10,30 +11,38 @@ import type { BubbleItemType } from '@ant-design/x/es/bubble';
 import Sender, { type SenderRef } from '@ant-design/x/es/sender';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useGetChatMessagesQuery, type ChatMessage, type ChatSession } from '../../api/chat.api';
-import { MessageContent } from '../chat/message-content';
-import { ThreadHeader } from './thread-header';
+import type { ChatKind } from './chat-kind';
+import type { ChatJobs, RunningJob } from './use-chat-jobs';
 import { useSendMessage } from './use-send-message';
-import type { RunningJob, StrategyJobs } from './use-strategy-jobs';
+import './chat-workspace.css';
 
 const hidden = { 'aria-hidden': true, 'aria-label': undefined } as const;
 const NO_MESSAGES: ChatMessage[] = [];
 
-export const PLACEHOLDER =
-  'Ask about KPIs, metrics, dashboard design, or business intelligence strategies...';
+/** An assistant message as the page shows it. */
+export type AnswerRenderer = (message: ChatMessage) => ReactNode;
 
-export function NoChatSelected({ starting, onStart }: { starting: boolean; onStart: () => void }) {
+/** The header's actions on the thread so far. */
+export type ThreadActions = (messages: readonly ChatMessage[], session: ChatSession) => ReactNode;
+
+export function NoChatSelected({
+  intro,
+  starting,
+  onStart,
+}: {
+  intro: string;
+  starting: boolean;
+  onStart: () => void;
+}) {
   return (
-    <section className="strategy-thread strategy-thread--empty" aria-labelledby="strategy-thread-empty">
-      <RobotOutlined {...hidden} className="strategy-thread__empty-icon" />
-      <h2 id="strategy-thread-empty" className="strategy-thread__empty-title">
+    <section className="chat-thread chat-thread--empty" aria-labelledby="chat-thread-empty">
+      <RobotOutlined {...hidden} className="chat-thread__empty-icon" />
+      <h2 id="chat-thread-empty" className="chat-thread__empty-title">
         Select a chat to continue
       </h2>
-      <p className="strategy-thread__empty-text">
-        Ask which KPIs to watch, how to build a funnel or a dashboard: the answers use your tracking
-        plan&apos;s events.
-      </p>
+      <p className="chat-thread__empty-text">{intro}</p>
       <Button type="primary" icon={<PlusOutlined {...hidden} />} loading={starting} onClick={onStart}>
         Start New Chat
       </Button>
@@ -41,14 +50,14 @@ export function NoChatSelected({ starting, onStart }: { starting: boolean; onSta
   );
 }
 
-function bubbleOf(message: ChatMessage, productId: string): BubbleItemType {
+function bubbleOf(message: ChatMessage, renderAnswer: AnswerRenderer): BubbleItemType {
   if (message.role === 'user') {
     return {
       key: message.id,
       role: 'user',
       placement: 'end',
       content: (
-        <p className="strategy-message__user">
+        <p className="chat-message__user">
           <span className="visually-hidden">You: </span>
           {message.content}
         </p>
@@ -60,13 +69,7 @@ function bubbleOf(message: ChatMessage, productId: string): BubbleItemType {
     role: 'ai',
     placement: 'start',
     variant: 'outlined',
-    content: (
-      <MessageContent
-        content={message.content}
-        strategy={message.metadata?.analytics_strategy}
-        productId={productId}
-      />
-    ),
+    content: renderAnswer(message),
   };
 }
 
@@ -78,29 +81,36 @@ function thinkingBubble(job: RunningJob): BubbleItemType {
     content: '',
     loading: true,
     loadingRender: () => (
-      <span className="strategy-thinking">
-        <span className="strategy-thinking__dots" aria-hidden="true" />
-        <span className="strategy-thinking__text">Thinking... {job.progress}%</span>
-        {job.stage && <span className="strategy-thinking__stage">{job.stage}</span>}
+      <span className="chat-thinking">
+        <span className="chat-thinking__dots" aria-hidden="true" />
+        <span className="chat-thinking__text">Thinking... {job.progress}%</span>
+        {job.stage && <span className="chat-thinking__stage">{job.stage}</span>}
       </span>
     ),
   };
 }
 
 export function ChatThread({
+  kind,
   productId,
   session,
   jobs,
+  renderAnswer,
+  actions,
 }: {
+  kind: ChatKind;
   productId: string;
   session: ChatSession;
-  jobs: StrategyJobs;
+  jobs: ChatJobs;
+  renderAnswer: AnswerRenderer;
+  actions?: ThreadActions;
 }) {
   const { data, isLoading } = useGetChatMessagesQuery(session.id);
   const messages = data ?? NO_MESSAGES;
   const running = jobs.runningIn(session.id);
   const [draft, setDraft] = useState('');
   const { send, sending } = useSendMessage({
+    chatType: kind.chatType,
     productId,
     sessionId: session.id,
     messages,
@@ -116,26 +126,29 @@ export function ChatThread({
     wasBusy.current = busy;
   }, [busy]);
 
-  const items = messages.map((message) => bubbleOf(message, productId));
+  const items = messages.map((message) => bubbleOf(message, renderAnswer));
   if (running) items.push(thinkingBubble(running));
 
   return (
-    <section className="strategy-thread" aria-labelledby="strategy-thread-title">
-      <ThreadHeader productId={productId} session={session} messages={messages} />
-      <div className="strategy-thread__messages" role="log" aria-label={`Messages of ${session.title}`}>
+    <section className="chat-thread" aria-labelledby="chat-thread-title">
+      <header className="chat-thread__head">
+        <h2 id="chat-thread-title" className="chat-thread__title">
+          {session.title}
+        </h2>
+        {actions?.(messages, session)}
+      </header>
+      <div className="chat-thread__messages" role="log" aria-label={`Messages of ${session.title}`}>
         {isLoading ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : items.length === 0 ? (
-          <p className="strategy-thread__hint">
-            Ask your first question, for example &lsquo;Which KPIs should I watch?&rsquo;
-          </p>
+          <p className="chat-thread__hint">{kind.firstQuestion}</p>
         ) : (
-          <Bubble.List items={items} className="strategy-thread__bubbles" />
+          <Bubble.List items={items} className="chat-thread__bubbles" />
         )}
       </div>
       <Sender
         ref={senderRef}
-        className="strategy-thread__input"
+        className="chat-thread__input"
         value={draft}
         onChange={(value) => setDraft(value)}
         onSubmit={(text) => {
@@ -144,7 +157,7 @@ export function ChatThread({
           });
         }}
         disabled={busy}
-        placeholder={PLACEHOLDER}
+        placeholder={kind.placeholder}
         autoSize={{ minRows: 1, maxRows: 6 }}
         suffix={(_, { components: { SendButton } }) => (
           <SendButton aria-label="Send message" disabled={busy || draft.trim() === ''} />

@@ -1,5 +1,5 @@
 /**
- * The left column (product-spec §2 Analytics strategy page): the chat sessions with their title and created
+ * The left column of a chat page (product-spec §2 Analytics strategy page): the chat sessions with their title and created
  * date, a delete control shown on hover (and on keyboard focus) with a confirmation, New Chat, and the empty state
  * 'No conversations yet' with Start First Chat.
  */
@@ -11,7 +11,7 @@ import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Skeleton from 'antd/es/skeleton';
 import { useState } from 'react';
-import { useDeleteChatSessionMutation, type ChatSession } from '../../api/chat.api';
+import { useDeleteChatSessionMutation, type ChatJobType, type ChatSession } from '../../api/chat.api';
 import { toast } from '../../components/toast';
 import { errorMessageOr } from '../tracking-plan/error-message';
 import { fullDate } from '../tracking-plan/relative-time';
@@ -20,6 +20,7 @@ import { useLastShown } from '../tracking-plan/use-last-shown';
 const hidden = { 'aria-hidden': true, 'aria-label': undefined } as const;
 
 export function SessionsPanel({
+  chatType,
   productId,
   sessions,
   isLoading,
@@ -29,6 +30,7 @@ export function SessionsPanel({
   onCreate,
   onDeleted,
 }: {
+  chatType: ChatJobType;
   productId: string;
   sessions: ChatSession[] | undefined;
   isLoading: boolean;
@@ -42,9 +44,9 @@ export function SessionsPanel({
   const count = sessions?.length ?? 0;
 
   return (
-    <aside className="strategy-sessions" aria-labelledby="strategy-sessions-title">
-      <div className="strategy-sessions__head">
-        <h2 id="strategy-sessions-title" className="strategy-sessions__title">
+    <aside className="chat-sessions" aria-labelledby="chat-sessions-title">
+      <div className="chat-sessions__head">
+        <h2 id="chat-sessions-title" className="chat-sessions__title">
           Conversations
         </h2>
         {/* Conversations' own creation button would sit in its <ul> as a non-item: this one is the panel's. */}
@@ -55,20 +57,20 @@ export function SessionsPanel({
         )}
       </div>
       {isLoading ? (
-        <div role="status" aria-label="Loading conversations" className="strategy-sessions__loading">
+        <div role="status" aria-label="Loading conversations" className="chat-sessions__loading">
           <Skeleton active title={false} paragraph={{ rows: 4 }} />
         </div>
       ) : count === 0 ? (
-        <div className="strategy-sessions__empty">
-          <MessageOutlined {...hidden} className="strategy-sessions__empty-icon" />
-          <p className="strategy-sessions__empty-title">No conversations yet</p>
+        <div className="chat-sessions__empty">
+          <MessageOutlined {...hidden} className="chat-sessions__empty-icon" />
+          <p className="chat-sessions__empty-title">No conversations yet</p>
           <Button type="primary" icon={<PlusOutlined {...hidden} />} loading={creating} onClick={onCreate}>
             Start First Chat
           </Button>
         </div>
       ) : (
         <Conversations
-          className="strategy-sessions__list"
+          className="chat-sessions__list"
           aria-label="Chat sessions"
           activeKey={activeId ?? undefined}
           onActiveChange={(key) => onSelect(String(key))}
@@ -85,6 +87,7 @@ export function SessionsPanel({
         />
       )}
       <DeleteSessionDialog
+        chatType={chatType}
         productId={productId}
         session={deleting}
         onClose={() => setDeleting(null)}
@@ -105,16 +108,16 @@ function SessionLabel({
   onDelete: () => void;
 }) {
   return (
-    <span className="strategy-session">
-      <button type="button" className="strategy-session__open" aria-current={active ? 'true' : undefined}>
-        <span className="strategy-session__title">{session.title}</span>
-        <span className="strategy-session__date">{fullDate(session.createdAt)}</span>
+    <span className="chat-session">
+      <button type="button" className="chat-session__open" aria-current={active ? 'true' : undefined}>
+        <span className="chat-session__title">{session.title}</span>
+        <span className="chat-session__date">{fullDate(session.createdAt)}</span>
       </button>
       <Button
         size="small"
         type="text"
         danger
-        className="strategy-session__delete"
+        className="chat-session__delete"
         aria-label={`Delete ${session.title}`}
         icon={<DeleteOutlined {...hidden} />}
         onClick={(event) => {
@@ -127,11 +130,13 @@ function SessionLabel({
 }
 
 function DeleteSessionDialog({
+  chatType,
   productId,
   session,
   onClose,
   onDeleted,
 }: {
+  chatType: ChatJobType;
   productId: string;
   session: ChatSession | null;
   onClose: () => void;
@@ -143,7 +148,7 @@ function DeleteSessionDialog({
   async function confirm(): Promise<void> {
     if (!session) return;
     try {
-      await deleteSession({ id: session.id, productId, chatType: 'analytics_strategy' }).unwrap();
+      await deleteSession({ id: session.id, productId, chatType }).unwrap();
       onDeleted(session.id);
       onClose();
     } catch (error) {

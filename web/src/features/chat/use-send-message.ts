@@ -1,20 +1,26 @@
 /**
  * Sending a message (product-spec §4, §5, §7, §8): trimmed and non-empty; a free user at 10 messages this month
- * meets the upgrade dialog without a request; otherwise one call stores the message and starts the job. A
- * restriction answer opens the upgrade dialog (billing's listener), any other failure says 'Error sending message'.
+ * meets the upgrade dialog without a request (a user flow counts as an analytics message too); otherwise one call
+ * stores the message and starts the job of the chat's kind. A restriction answer opens the upgrade dialog
+ * (billing's listener), any other failure says 'Error sending message'.
  */
 import { useState } from 'react';
 import { FREE_LIMITS } from '@tracklens/contracts/limits';
 import { isApiError } from '../../api/base-query';
 import { useGetSubscriptionQuery } from '../../api/billing.api';
-import { chatApi, useGenerateAnalyticsStrategyMutation, type ChatMessage } from '../../api/chat.api';
+import {
+  chatApi,
+  useGenerateChatAnswerMutation,
+  type ChatJobType,
+  type ChatMessage,
+} from '../../api/chat.api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toast } from '../../components/toast';
 import { upgradeRequested } from '../billing/upgrade.slice';
 import { errorMessageOr } from '../tracking-plan/error-message';
 import { conversationHistory } from './conversation-history';
 
-/** product-spec §5: free users are stopped at 10 analytics strategy messages a month before asking the server. */
+/** product-spec §5: free users are stopped at 10 analytics messages a month before asking the server. */
 function useFreeMessageBlock(): boolean {
   const user = useAppSelector((state) => state.session.user);
   const { data: subscription } = useGetSubscriptionQuery(undefined, { skip: !user });
@@ -25,11 +31,13 @@ function useFreeMessageBlock(): boolean {
 }
 
 export function useSendMessage({
+  chatType,
   productId,
   sessionId,
   messages,
   onStarted,
 }: {
+  chatType: ChatJobType;
   productId: string;
   sessionId: string;
   messages: readonly ChatMessage[];
@@ -37,7 +45,7 @@ export function useSendMessage({
 }) {
   const dispatch = useAppDispatch();
   const blocked = useFreeMessageBlock();
-  const [generate] = useGenerateAnalyticsStrategyMutation();
+  const [generate] = useGenerateChatAnswerMutation();
   const [sending, setSending] = useState(false);
 
   /** Whether the message went out (the input is then cleared). */
@@ -51,6 +59,7 @@ export function useSendMessage({
     setSending(true);
     try {
       const { jobId, messageId } = await generate({
+        chatType,
         productId,
         sessionId,
         userMessage,

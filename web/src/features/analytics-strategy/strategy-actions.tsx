@@ -1,6 +1,6 @@
 /**
- * The thread's header (product-spec §2): the session's title; once the session has a strategy, Copy and
- * Download of the latest one (as markdown: its text and metrics) and Save, which opens 'Save Content'.
+ * The strategy thread header's actions (product-spec §2): once the session has a strategy, Copy and Download of
+ * the latest one (as markdown: its text and metrics, named after the session) and Save, which opens 'Save Content'.
  */
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
@@ -24,7 +24,7 @@ export function latestStrategy(messages: readonly ChatMessage[]): AnalyticsStrat
   return null;
 }
 
-export function ThreadHeader({
+export function StrategyActions({
   productId,
   session,
   messages,
@@ -38,12 +38,9 @@ export function ThreadHeader({
   const markdown = () => (strategy ? strategyMarkdown(strategy.text, strategyRowsOf(strategy.table)) : '');
 
   return (
-    <header className="strategy-thread__head">
-      <h2 id="strategy-thread-title" className="strategy-thread__title">
-        {session.title}
-      </h2>
+    <>
       {strategy && (
-        <div className="strategy-thread__actions">
+        <div className="chat-thread__actions">
           <Button icon={<CopyOutlined {...hidden} />} onClick={() => void copyMarkdown(markdown())}>
             Copy
           </Button>
@@ -63,6 +60,6 @@ export function ThreadHeader({
         </div>
       )}
       <SaveContentDialog productId={productId} item={saving} onClose={() => setSaving(null)} />
-    </header>
+    </>
   );
 }
