@@ -93,6 +93,23 @@ describe('offlineFlowBuilder', () => {
     ]);
   });
 
+  it("should lay every plan funnel's steps on the screens they happen on", async () => {
+    const context = fixtureContext('shop');
+    const flow = await flowOf('shop', 'Show the main user flow');
+    const funnels = context.plan!.content.funnels;
+    expect(flow.funnels?.length).toBeGreaterThanOrEqual(2);
+    for (const overlay of flow.funnels ?? []) {
+      const funnel = funnels.find((candidate) => candidate.name === overlay.name)!;
+      expect(overlay.steps.length).toBeGreaterThanOrEqual(2);
+      for (const { event, nodeId } of overlay.steps) {
+        expect(funnel.steps).toContain(event);
+        expect(flow.nodes.find((node) => node.id === nodeId)?.type).toBe('screen');
+      }
+    }
+    const checkout = flow.funnels?.find((overlay) => /checkout|purchase|order/i.test(overlay.name));
+    expect(checkout?.steps.map((s) => labelOf(flow, s.nodeId))).toContain('Checkout');
+  });
+
   it('should answer a question about what comes after one screen with the flow from that screen on', async () => {
     const flow = await flowOf('shop', 'What happens after checkout?');
 

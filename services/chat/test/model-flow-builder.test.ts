@@ -129,6 +129,10 @@ describe('modelFlowBuilder', () => {
       expect(edge('checkout', 'payment')?.event).toBeUndefined();
       expect(flow.edges.some((e) => e.to === 'nowhere')).toBe(false);
       expect(flow.happyPath).toEqual(['cart', 'checkout', 'done']);
+      // The plan's funnels lie on the recorded screens the model drew, never on proposed ones.
+      const overlaid = (flow.funnels ?? []).flatMap((funnel) => funnel.steps.map((step) => step.nodeId));
+      expect(overlaid).toContain('cart');
+      expect(overlaid).not.toContain('payment');
     } finally {
       await server.close();
     }

@@ -118,8 +118,12 @@ export const userFlowSchema = z.object({
   description: z.string(),
   nodes: z.array(userFlowNodeSchema),
   edges: z.array(userFlowEdgeSchema),
-  /** The plan funnel whose steps the happy path follows, when one matches. */
+  /** The node ids of the happy path: the plan funnel the flow follows, when one matches. */
   happyPath: z.array(z.string()).optional(),
+  /** Each plan funnel's steps laid on the flow's screens: the step's event and the node it happens on. */
+  funnels: z
+    .array(z.object({ name: z.string(), steps: z.array(z.object({ event: z.string(), nodeId: z.string() })) }))
+    .optional(),
   source: z.enum(['offline', 'model']),
 });
 export type UserFlow = z.infer<typeof userFlowSchema>;

@@ -129,6 +129,15 @@ export function aFlow(overrides: Partial<UserFlow> = {}): UserFlow {
       { from: 'cart', to: 'end' },
     ],
     happyPath: ['start', 'sign_in', 'catalog', 'in_stock', 'cart', 'end'],
+    funnels: [
+      {
+        name: 'Purchase',
+        steps: [
+          { event: 'Product List Viewed', nodeId: 'catalog' },
+          { event: 'Cart Viewed', nodeId: 'cart' },
+        ],
+      },
+    ],
     source: 'offline',
     ...overrides,
   };

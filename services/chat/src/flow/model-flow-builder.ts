@@ -18,7 +18,8 @@ import type { FlowBuilder } from '../domain/flow-builder';
 import type { StrategyContext, StrategyQuestion } from '../domain/strategist';
 import { looseKey, matchName, planNames } from '../strategy/event-names';
 import { recentHistory } from '../strategy/model-strategist';
-import { buildOfflineFlow } from './offline-flow-builder';
+import { journeyGraph } from './journey-graph';
+import { buildOfflineFlow, funnelOverlays } from './offline-flow-builder';
 
 const MAX_ACTIONS_PER_SCREEN = 12;
 
@@ -252,12 +253,18 @@ export function groundFlow(answer: ModelFlow, context: StrategyContext): UserFlo
   }
 
   const happyPath = answer.happy_path.filter((id) => byId.get(id)?.type === 'screen');
+  const recorded = ordered.filter((node) => node.type === 'screen' && node.pageSpecId && !node.proposed);
+  const funnels = funnelOverlays(
+    journeyGraph(context),
+    (screen) => recorded.find((node) => node.pageSpecId === screen.spec.id)?.id,
+  );
   return {
     title: answer.title.trim() || `User flow of ${context.product.name}`,
     description: answer.description.trim(),
     nodes: ordered,
     edges,
     ...(happyPath.length > 0 ? { happyPath } : {}),
+    ...(funnels.length > 0 ? { funnels } : {}),
     source: 'model',
   };
 }

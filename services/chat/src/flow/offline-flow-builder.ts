@@ -113,12 +113,15 @@ function recordedFlow(graph: JourneyGraph, scope: FlowScope): Draft {
       ? new Set(selected.filter((s) => s.index >= Math.min(...scope.screens.map((f) => f.index))))
       : inScope;
   const happy = happyPath(graph, scope, onPath);
+  const shown = new Set(selected);
+  const funnels = funnelOverlays(graph, (screen) => (shown.has(screen) ? screen.id : undefined));
   return {
     title: titleOf(graph, scope),
     description: '',
     nodes,
     edges,
     ...(happy ? { happyPath: happy.path } : {}),
+    ...(funnels.length > 0 ? { funnels } : {}),
     source: 'offline',
     proposals: [],
   };
@@ -222,6 +225,21 @@ function happyPath(
     if (path.length >= 2 && (!best || path.length > best.path.length)) best = { funnel, path };
   }
   return best;
+}
+
+/** Every plan funnel with at least two steps on the flow's screens, each step on the node it happens on. */
+export function funnelOverlays(
+  graph: JourneyGraph,
+  nodeOf: (screen: JourneyScreen) => string | undefined,
+): NonNullable<UserFlow['funnels']> {
+  return graph.model.funnels.flatMap((funnel) => {
+    const steps = funnel.steps.flatMap((event) => {
+      const screen = graph.screenOfEvent(event);
+      const nodeId = screen && nodeOf(screen);
+      return nodeId ? [{ event, nodeId }] : [];
+    });
+    return steps.length >= 2 ? [{ name: funnel.name, steps }] : [];
+  });
 }
 
 function titleOf(graph: JourneyGraph, scope: FlowScope): string {

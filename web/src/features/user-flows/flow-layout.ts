@@ -12,7 +12,7 @@ import { edgeText, momentOf } from './user-flow-content';
 export const NODE_SIZE: Record<UserFlowNodeType, { width: number; height: number }> = {
   start: { width: 120, height: 44 },
   end: { width: 120, height: 44 },
-  screen: { width: 184, height: 168 },
+  screen: { width: 184, height: 184 },
   action: { width: 176, height: 56 },
   decision: { width: 156, height: 96 },
 };
@@ -22,6 +22,8 @@ export interface FlowNodeData extends Record<string, unknown> {
   /** Edges enter on the left and leave on the right, rather than top and bottom. */
   horizontal: boolean;
   happy: boolean;
+  /** The plan funnel steps that happen on this screen, e.g. 'Purchase 3'. */
+  funnelSteps: string[];
 }
 
 export interface FlowEdgeData extends Record<string, unknown> {
@@ -76,6 +78,7 @@ export function layoutFlow(flow: UserFlow, direction: UserFlowDirection): FlowLa
 
   const happyNodes = new Set(flow.happyPath ?? []);
   const happy = happyPairs(flow);
+  const funnelSteps = funnelStepsByNode(flow);
   return {
     nodes: nodes.map((node) => {
       const { width, height } = NODE_SIZE[node.type];
@@ -88,11 +91,11 @@ export function layoutFlow(flow: UserFlow, direction: UserFlowDirection): FlowLa
         position: { x: x - width / 2, y: y - height / 2 },
         width,
         height,
-        data: { node, horizontal, happy: happyNodes.has(node.id) },
+        data: { node, horizontal, happy: happyNodes.has(node.id), funnelSteps: funnelSteps.get(node.id) ?? [] },
         draggable: false,
         connectable: false,
         ariaRole: opens ? 'button' : 'group',
-        ariaLabel: nodeDescription(node, opens),
+        ariaLabel: nodeDescription(node, opens, funnelSteps.get(node.id) ?? []),
       };
     }),
     edges: edges.map((edge, index) => {
@@ -116,13 +119,27 @@ export function layoutFlow(flow: UserFlow, direction: UserFlowDirection): FlowLa
   };
 }
 
-function nodeDescription(node: UserFlowNode, opens: boolean): string {
+/** Each screen's funnel steps: a funnel's nth step is 'Name n'. */
+function funnelStepsByNode(flow: UserFlow): Map<string, string[]> {
+  const byNode = new Map<string, string[]>();
+  for (const funnel of flow.funnels ?? []) {
+    funnel.steps.forEach(({ nodeId }, index) => {
+      const steps = byNode.get(nodeId) ?? [];
+      steps.push(`${funnel.name} ${index + 1}`);
+      byNode.set(nodeId, steps);
+    });
+  }
+  return byNode;
+}
+
+function nodeDescription(node: UserFlowNode, opens: boolean, funnelSteps: string[]): string {
   const kind = { start: 'Start', end: 'End', screen: 'Screen', action: 'Action', decision: 'Decision' }[
     node.type
   ];
   const parts = [`${kind}: ${node.label}`];
   if (node.atSec !== undefined) parts.push(`at ${momentOf(node.atSec)}`);
   if (node.proposed) parts.push('proposed');
+  if (funnelSteps.length > 0) parts.push(`funnel steps ${funnelSteps.join(', ')}`);
   if (opens) parts.push('opens its screenshot');
   return parts.join(', ');
 }

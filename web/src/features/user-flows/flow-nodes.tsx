@@ -50,6 +50,11 @@ function ScreenNode({ data }: NodeProps<FlowNode>) {
       )}
       <span className="flow-node__label">{label}</span>
       {atSec !== undefined && <span className="flow-node__moment">{momentOf(atSec)}</span>}
+      {data.funnelSteps.length > 0 && (
+        <span className="flow-node__funnels" title={data.funnelSteps.join(', ')}>
+          {data.funnelSteps.join(' · ')}
+        </span>
+      )}
     </Shell>
   );
 }

@@ -54,12 +54,14 @@ export function userFlowOf(value: unknown): UserFlow | null {
   const happyPath = Array.isArray(data.happyPath)
     ? data.happyPath.filter((id): id is string => typeof id === 'string')
     : undefined;
+  const funnels = Array.isArray(data.funnels) ? data.funnels.flatMap((funnel) => funnelOf(funnel, ids)) : [];
   return {
     title: typeof data.title === 'string' && data.title.trim() !== '' ? data.title : 'User flow',
     description: typeof data.description === 'string' ? data.description : '',
     nodes,
     edges,
     ...(happyPath && { happyPath }),
+    ...(funnels.length > 0 && { funnels }),
     source: data.source === 'model' ? 'model' : 'offline',
   };
 }
@@ -87,4 +89,17 @@ export function flowSteps(flow: UserFlow): string[] {
     const step = parts.filter((part) => part).join(' → ');
     return edge.proposed ? `${step} (proposed)` : step;
   });
+}
+
+/** A funnel overlay whose steps name nodes of the flow; steps on unknown nodes are dropped. */
+function funnelOf(raw: unknown, ids: ReadonlySet<string>): NonNullable<UserFlow['funnels']> {
+  if (typeof raw !== 'object' || raw === null) return [];
+  const { name, steps } = raw as { name?: unknown; steps?: unknown };
+  if (typeof name !== 'string' || !Array.isArray(steps)) return [];
+  const kept = steps.flatMap((step: unknown) => {
+    if (typeof step !== 'object' || step === null) return [];
+    const { event, nodeId } = step as { event?: unknown; nodeId?: unknown };
+    return typeof event === 'string' && typeof nodeId === 'string' && ids.has(nodeId) ? [{ event, nodeId }] : [];
+  });
+  return kept.length > 0 ? [{ name, steps: kept }] : [];
 }

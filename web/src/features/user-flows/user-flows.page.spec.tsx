@@ -100,6 +100,8 @@ describe(UserFlowsPage.name, () => {
     );
     expect(within(diagram).getByText('01:05')).toBeTruthy();
     expect(within(diagram).getByText('Proposed')).toBeTruthy();
+    // The plan's funnel laid on its screens.
+    expect(within(diagram).getByText('Purchase 2', { selector: '.flow-node__funnels' })).toBeTruthy();
     const steps = screen.getByRole('list', { name: 'Steps of Main user flow' });
     expect(
       within(steps)
