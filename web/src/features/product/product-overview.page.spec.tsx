@@ -62,7 +62,7 @@ const BANNERS: [AnalysisStatus, string, string][] = [
 ];
 
 describe(ProductOverviewPage.name, () => {
-  it("should show the name, type, '0 video(s) uploaded', the orange bar, the welcome and the four cards", async () => {
+  it("should show the name, type, '0 video(s) uploaded', the orange bar, the welcome and the three cards", async () => {
     serve(aProduct({ type: 'mobile_app' }));
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Shop' })).toBeTruthy();
@@ -83,9 +83,7 @@ describe(ProductOverviewPage.name, () => {
     expect(screen.getByRole('link', { name: /Analytics Strategy/ }).getAttribute('href')).toBe(
       '/products/prod-1/analytics',
     );
-    expect(screen.getByRole('link', { name: /User Flows/ }).getAttribute('href')).toBe(
-      '/products/prod-1/user-flows',
-    );
+    expect(screen.queryByRole('link', { name: /User Flows/ })).toBeNull();
     expect(screen.getByRole('link', { name: /Knowledge Base/ }).getAttribute('href')).toBe(
       '/products/prod-1/knowledge-base',
     );

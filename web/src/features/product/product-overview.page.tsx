@@ -1,11 +1,10 @@
 /**
  * The product dashboard `/products/{productId}` (product-spec §2): title with type and video count, the upload
  * bar while the product has no video, the analysis status banner, the page-spec review modal, and the welcome
- * view with its cards.
+ * view with its three cards (User Flows is in the sidebar only: the specification's dashboard has three).
  */
 import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
 import BookOutlined from '@ant-design/icons/BookOutlined';
-import BranchesOutlined from '@ant-design/icons/BranchesOutlined';
 import CloudUploadOutlined from '@ant-design/icons/CloudUploadOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
@@ -148,12 +147,6 @@ function ProductOverview({ product, onStale }: { product: Product; onStale: () =
             icon={<BarChartOutlined {...hidden} />}
             title="Analytics Strategy"
             text="Chat with the AI about KPIs, metrics and dashboards."
-          />
-          <ProductCard
-            to={`${base}/user-flows`}
-            icon={<BranchesOutlined {...hidden} />}
-            title="User Flows"
-            text="See your product's journeys as diagrams of the recorded screens."
           />
           <ProductCard
             to={`${base}/knowledge-base`}
