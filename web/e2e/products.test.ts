@@ -234,9 +234,11 @@ describe('Analysis status banners', () => {
 
   beforeAll(async () => {
     const url = process.env.E2E_NATS_URL;
-    if (!url) throw new Error('E2E_NATS_URL is not set: the global setup did not run');
+    const prefix = process.env.E2E_NATS_PREFIX;
+    if (!url || !prefix) throw new Error('E2E_NATS_URL is not set: the global setup did not run');
     bus = await connectNatsBus({
       url,
+      prefix,
       name: `e2e-products-${randomUUID().slice(0, 6)}`,
       logger: silentLogger,
     });

@@ -44,7 +44,7 @@ export interface AllInOneOptions {
 export async function startAllInOne(config: Config, options: AllInOneOptions = {}): Promise<AllInOne> {
   const logger = createLogger('all-in-one', config.logLevel);
   const bus: EventBus = config.natsUrl
-    ? await connectNatsBus({ url: config.natsUrl, name: 'tracklens-all-in-one', logger })
+    ? await connectNatsBus({ url: config.natsUrl, prefix: config.natsPrefix, name: 'tracklens-all-in-one', logger })
     : new InProcessBus({ logger });
 
   const services: RunningService[] = [];

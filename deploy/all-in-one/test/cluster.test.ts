@@ -1,4 +1,4 @@
-import { freePortEnv, freshDatabaseUrl } from '@tracklens/kit/testing';
+import { TEST_NATS_PREFIX, freePortEnv, freshDatabaseUrl } from '@tracklens/kit/testing';
 import { SERVICE_NAMES } from '@tracklens/kit';
 import { startCluster, type Cluster } from '../src/cluster';
 import { Visitor } from './product';
@@ -12,6 +12,7 @@ describe('distributed mode (start:cluster)', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, APP_ENV: 'test', LOG_LEVEL: 'warn', ...(await freePortEnv()) };
     gatewayPort = Number(env.GATEWAY_PORT);
     env.DATABASE_URL = await freshDatabaseUrl('cluster');
+    env.NATS_PREFIX = TEST_NATS_PREFIX;
     cluster = await startCluster({ env, readyTimeoutMs: 90_000 });
   }, 120_000);
 

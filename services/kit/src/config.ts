@@ -26,6 +26,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
+  /** This deployment's namespace on a shared NATS server (NatsBusOptions.prefix). */
+  natsPrefix: string;
   jwtSecret: string;
   serviceHost: string;
   gatewayHost: string;
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, needs: ConfigNe
     dataDir: path.resolve(raw.DATA_DIR),
     databaseUrl: raw.DATABASE_URL,
     natsUrl: raw.NATS_URL,
+    natsPrefix: raw.NATS_PREFIX,
     jwtSecret: raw.JWT_SECRET,
     serviceHost: raw.SERVICE_HOST,
     gatewayHost: raw.GATEWAY_HOST,

@@ -59,6 +59,14 @@ export const ENV_VARIABLES = {
     schema: z.string().min(1).optional(),
     description: 'NATS JetStream server, e.g. nats://127.0.0.1:4222; unset means the in-process bus',
   },
+  NATS_PREFIX: {
+    schema: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,31}$/, 'a lower-case letter, then up to 31 lower-case letters, digits or dashes')
+      .default('tracklens'),
+    description:
+      "This deployment's namespace on the NATS server: subjects travel as <prefix>.<subject>, streams and consumers carry it, so deployments sharing a server never consume each other's events",
+  },
   JWT_SECRET: {
     schema: z.string().min(16).default(DEFAULT_JWT_SECRET),
     description: 'HS256 secret for session tokens (at least 16 characters; must be changed in production)',

@@ -24,19 +24,36 @@ import {
 } from './events';
 
 const codec = JSONCodec<EventEnvelope>();
-const DLQ_STREAM = 'DLQ';
+
+/** What NATS_PREFIX may be: one subject token that is also a valid part of a stream and consumer name. */
+export const NATS_PREFIX_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 
 export interface NatsBusOptions {
   url: string;
   name: string;
+  /**
+   * The deployment's namespace on a shared server: every subject travels as `{prefix}.{subject}`, every stream
+   * is `{PREFIX}_{PRODUCER}` and every durable consumer `{prefix}-{durable}`, so two deployments on one NATS
+   * server never consume each other's events.
+   */
+  prefix: string;
   logger: Logger;
   retryBaseMs?: number;
   /** How long a delivered message may stay unacknowledged before JetStream redelivers it. */
   ackWaitMs?: number;
+  /** How long streams keep events; unset keeps them until the server's limits say otherwise. */
+  maxAgeMs?: number;
 }
 
 export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> {
-  const connection = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+  if (!NATS_PREFIX_PATTERN.test(options.prefix)) throw new Error(`NATS_PREFIX must match ${NATS_PREFIX_PATTERN}: '${options.prefix}'`);
+  let connection: NatsConnection;
+  try {
+    connection = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+  } catch (error) {
+    // One line an operator can act on: which variable, what was tried, what the server said.
+    throw new Error(`NATS_URL: cannot connect to ${options.url} (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
   const manager = await connection.jetstreamManager();
   return new NatsBus(connection, manager, connection.jetstream(), options);
 }
@@ -54,51 +71,53 @@ export class NatsBus implements EventBus {
   ) {}
 
   async publish(subject: string, envelope: EventEnvelope): Promise<void> {
-    await this.ensureStream(subject.startsWith('dlq.') ? DLQ_STREAM : streamOf(subject), subject.startsWith('dlq.') ? 'dlq.>' : undefined);
+    await this.ensureStream(subject);
     const h = natsHeaders();
     if (envelope.requestId) h.set('x-request-id', envelope.requestId);
-    await this.client.publish(subject, codec.encode(envelope), { msgID: envelope.id, headers: h });
+    await this.client.publish(this.wire(subject), codec.encode(envelope), { msgID: envelope.id, headers: h });
   }
 
   async subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription> {
-    const stream = streamOf(options.subject);
-    await this.ensureStream(stream);
-    await this.ensureStream(DLQ_STREAM, 'dlq.>');
+    const stream = await this.ensureStream(options.subject);
+    await this.ensureStream(deadLetterSubject(options.subject));
+    const durable = `${this.options.prefix}-${options.durable}`;
+    const filter = this.wire(options.subject);
     const config = {
-      durable_name: options.durable,
+      durable_name: durable,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      filter_subject: options.subject,
+      filter_subject: filter,
       ack_wait: nanos(this.options.ackWaitMs ?? 60_000),
       max_deliver: -1,
     };
     try {
       await this.manager.consumers.add(stream, config);
     } catch {
-      await this.manager.consumers.update(stream, options.durable, { filter_subject: options.subject, ack_wait: config.ack_wait });
+      await this.manager.consumers.update(stream, durable, { filter_subject: filter, ack_wait: config.ack_wait });
     }
-    const consumer = await this.client.consumers.get(stream, options.durable);
+    const consumer = await this.client.consumers.get(stream, durable);
     const messages = await consumer.consume({ max_messages: 16 });
     const loop = (async () => {
       for await (const message of messages) {
+        const subject = this.logical(message.subject);
         const deliveryCount = message.info.deliveryCount;
         let envelope: EventEnvelope;
         try {
           envelope = codec.decode(message.data);
         } catch (error) {
-          this.options.logger.error({ subject: message.subject, durable: options.durable, err: error }, 'undecodable event terminated');
+          this.options.logger.error({ subject, durable: options.durable, err: error }, 'undecodable event terminated');
           message.term();
           continue;
         }
-        const log = { eventId: envelope.id, subject: message.subject, durable: options.durable, deliveryCount };
+        const log = { eventId: envelope.id, subject, durable: options.durable, deliveryCount };
         try {
-          await handler(envelope, { subject: message.subject, deliveryCount });
+          await handler(envelope, { subject, deliveryCount });
           message.ack();
         } catch (error) {
           if (deliveryCount >= options.maxDeliveries) {
             this.options.logger.error({ ...log, err: error }, 'event dead-lettered');
             try {
-              await this.publish(deadLetterSubject(message.subject), envelope);
+              await this.publish(deadLetterSubject(subject), envelope);
               message.term();
             } catch {
               message.nak(redeliveryDelayMs(deliveryCount, this.options.retryBaseMs));
@@ -135,15 +154,37 @@ export class NatsBus implements EventBus {
     if (!this.connection.isClosed()) await this.connection.drain();
   }
 
-  private ensureStream(name: string, subject?: string): Promise<void> {
+  /** The subject on the wire. */
+  private wire(subject: string): string {
+    return `${this.options.prefix}.${subject}`;
+  }
+
+  /** The subject handlers see: the deployment's prefix is the bus's business only. */
+  private logical(wireSubject: string): string {
+    return wireSubject.slice(this.options.prefix.length + 1);
+  }
+
+  /** The stream holding `subject` (its producer's, or the dead letters'), created on first use; its name. */
+  private async ensureStream(subject: string): Promise<string> {
+    const producer = subject.startsWith('dlq.') ? 'dlq' : streamOf(subject).toLowerCase().replace(/_/g, '-');
+    const name = `${this.options.prefix}_${producer}`.toUpperCase().replace(/-/g, '_');
+    await this.ensureNamedStream(name, [`${this.options.prefix}.${producer}.>`]);
+    return name;
+  }
+
+  private ensureNamedStream(name: string, subjects: string[]): Promise<void> {
     let pending = this.ensured.get(name);
     if (!pending) {
-      const subjects = [subject ?? `${name.toLowerCase().replace(/_/g, '-')}.>`];
       pending = this.manager.streams
         .info(name)
         .then(() => undefined)
         .catch(async () => {
-          await this.manager.streams.add({ name, subjects, duplicate_window: nanos(2 * 60 * 1000) }).catch(async (error: unknown) => {
+          await this.manager.streams.add({
+            name,
+            subjects,
+            duplicate_window: nanos(2 * 60 * 1000),
+            ...(this.options.maxAgeMs ? { max_age: nanos(this.options.maxAgeMs) } : {}),
+          }).catch(async (error: unknown) => {
             // Another process created it between our look and our add.
             await this.manager.streams.info(name).catch(() => {
               throw error;

@@ -59,7 +59,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<ServiceRunti
   const ownsBus = !bus;
   try {
     bus ??= config.natsUrl
-      ? await connectNatsBus({ url: config.natsUrl, name: `tracklens-${name}`, logger })
+      ? await connectNatsBus({ url: config.natsUrl, prefix: config.natsPrefix, name: `tracklens-${name}`, logger })
       : new InProcessBus({ logger });
   } catch (error) {
     await database.close();
@@ -219,7 +219,7 @@ export function runStandalone(name: string, start: () => Promise<{ stop(): Promi
   const logger = createLogger(name);
   const started = start();
   started.catch((error: unknown) => {
-    logger.fatal({ err: error }, `${name} failed to start`);
+    logger.fatal({ err: error }, `${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
   let stopping = false;

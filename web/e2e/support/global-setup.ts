@@ -52,6 +52,8 @@ export default async function globalSetup(): Promise<void> {
   };
   delete env.DATABASE_URL;
   env.NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  // Its own namespace on the server: another run of these tests (or CI's) on the same NATS never takes its events.
+  env.NATS_PREFIX = `tl-e2e-${path.basename(dataDir).replace(/[^a-z0-9]/gi, '').toLowerCase().slice(-10)}`;
   env.STRIPE_WEBHOOK_SECRET = `whsec_e2e_${path.basename(dataDir)}`;
 
   let output = '';
@@ -71,6 +73,7 @@ export default async function globalSetup(): Promise<void> {
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_NATS_URL = env.NATS_URL;
+  process.env.E2E_NATS_PREFIX = env.NATS_PREFIX;
   process.env.E2E_STRIPE_WEBHOOK_SECRET = env.STRIPE_WEBHOOK_SECRET;
   (globalThis as Record<string, unknown>).__TRACKLENS_E2E__ = { child, dataDir, log: () => output };
 }

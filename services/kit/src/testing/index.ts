@@ -61,10 +61,25 @@ export async function freshDatabaseUrl(label = 'test'): Promise<string | undefin
   return url.toString();
 }
 
+/**
+ * The NATS namespace of this test file (jest loads modules per file): its buses share it, while other files, other
+ * runs and other checkouts on the same server never see its events. NATS_PREFIX wins, so a test can share the
+ * namespace of a product it started as a child process.
+ */
+export const TEST_NATS_PREFIX = process.env.NATS_PREFIX ?? `tl-test-${randomUUID().slice(0, 8)}`;
+
 /** The bus of the run: NATS when NATS_URL is set, else in-process (retries shortened for tests). */
 export async function testBus(name = 'test'): Promise<EventBus> {
   if (externalNatsUrl) {
-    return connectNatsBus({ url: externalNatsUrl, name: `${name}-${randomUUID().slice(0, 6)}`, logger: silentLogger, retryBaseMs: 100 });
+    return connectNatsBus({
+      url: externalNatsUrl,
+      prefix: TEST_NATS_PREFIX,
+      name: `${name}-${randomUUID().slice(0, 6)}`,
+      logger: silentLogger,
+      retryBaseMs: 100,
+      // A test's events matter for the minutes it runs: its streams forget them after an hour.
+      maxAgeMs: 60 * 60 * 1000,
+    });
   }
   return new InProcessBus({ logger: silentLogger, retryBaseMs: 20 });
 }
