@@ -197,6 +197,24 @@ describe('Tracking plans', () => {
     expect(csv.split('\r\n').length).toBeGreaterThan(eventCount);
     await page.getByText('CSV downloaded').waitFor();
 
+    // The Export menu: Segment's rules and Snowplow's Iglu registry, as planning writes them.
+    const exportAs = async (label: string) => {
+      await page.getByRole('button', { name: 'Export' }).first().click();
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: new RegExp(`^${label}`) }).click(),
+      ]);
+      return { name: file.suggestedFilename(), bytes: fs.readFileSync((await file.path()) ?? '') };
+    };
+    const segment = await exportAs('Segment');
+    expect(segment.name).toMatch(/_segment_tracking_plan_rules\.json$/);
+    const rules = (JSON.parse(segment.bytes.toString('utf8')) as { rules: { type: string; key?: string }[] }).rules;
+    expect(rules.filter((rule) => rule.type === 'TRACK')).toHaveLength(eventCount);
+    const snowplow = await exportAs('Snowplow');
+    expect(snowplow.name).toMatch(/_snowplow_iglu_schemas\.zip$/);
+    expect(snowplow.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(snowplow.bytes.toString('latin1')).toMatch(/schemas\/com\.[a-z0-9]+\/[a-z0-9_]+\/jsonschema\/1-0-0/);
+
     // Save Plan.
     await page.getByRole('button', { name: 'Save Plan' }).click();
     const saveDialog = page.getByRole('dialog');

@@ -1,5 +1,6 @@
 /** planning: tracking plans (product-spec §3), their generation jobs, exports (§9) and the events planning publishes. */
 import { z } from 'zod';
+import { TRACKING_PLAN_EXPORT_FORMATS } from './tracking-plan-export';
 
 export const planningSubjects = {
   /** planning's own job queue: a plan was created and waits to be generated (ids only). */
@@ -18,8 +19,12 @@ export type TrackingPlanStatus = z.infer<typeof trackingPlanStatusSchema>;
 export const jobStatusSchema = z.enum(['pending', 'running', 'completed', 'failed']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
-export const propertyTypeSchema = z.enum(['string', 'number', 'boolean']);
+export const propertyTypeSchema = z.enum(['string', 'number', 'boolean', 'enum', 'array', 'object']);
 export type PropertyType = z.infer<typeof propertyTypeSchema>;
+
+/** What each item of an `array` property is. */
+export const propertyItemTypeSchema = z.enum(['string', 'number', 'boolean', 'object']);
+export type PropertyItemType = z.infer<typeof propertyItemTypeSchema>;
 
 /** Property names are snake_case. */
 export const PROPERTY_NAME_PATTERN = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
@@ -33,6 +38,12 @@ export const trackingPropertySchema = z.object({
   /** An illustrative value as text; never raw personal data. */
   example: z.string(),
   required: z.boolean(),
+  /** `enum`: the allowed values, spelled as the screen shows them (select options, tabs, plan names). */
+  values: z.array(z.string()).optional(),
+  /** `array`: what each item is. */
+  items: propertyItemTypeSchema.optional(),
+  /** Personal data (an e-mail, a name, a phone number, an address, a card, free text the user typed). */
+  pii: z.boolean().optional(),
 });
 export type TrackingProperty = z.infer<typeof trackingPropertySchema>;
 
@@ -88,10 +99,9 @@ export const generateTrackingPlanResponseSchema = z.union([
 ]);
 export type GenerateTrackingPlanResponse = z.infer<typeof generateTrackingPlanResponseSchema>;
 
-export const trackingPlanExportFormatSchema = z.enum(['csv', 'md', 'json'], {
-  error: 'Format must be csv, md or json',
+export const trackingPlanExportFormatSchema = z.enum(TRACKING_PLAN_EXPORT_FORMATS, {
+  error: `Format must be one of ${TRACKING_PLAN_EXPORT_FORMATS.join(', ')}`,
 });
-export type TrackingPlanExportFormat = z.infer<typeof trackingPlanExportFormatSchema>;
 
 export const trackingPlanRequestedSchema = z.object({
   planId: z.string(),

@@ -35,6 +35,16 @@ function fixedPlan(): TrackingPlanContent {
             example: '3',
             required: false,
           },
+          {
+            name: 'billing_cycle',
+            type: 'enum',
+            description: 'Billing cycle chosen',
+            example: 'Annual',
+            required: true,
+            values: ['Monthly', 'Annual'],
+          },
+          { name: 'company_name', type: 'string', description: 'Company', example: 'Acme', required: false, pii: true },
+          { name: 'tags', type: 'array', items: 'string', description: 'Tags', example: 'beta', required: false },
         ],
       },
       {
@@ -68,6 +78,9 @@ describe('tracking plan export', () => {
       'Event Trigger,Event Name,Property,Property Type,Example Property Value,Description,Screenshot Path\r\n' +
         '"User submits the form with \'Sign Up\', then waits",Sign Up Submitted,email_domain,string,example.com,"Domain of the ""e-mail""",/api/images/u/p/sign-up.jpg\r\n' +
         '"User submits the form with \'Sign Up\', then waits",Sign Up Submitted,seats,number,3,"Seats | licences\nrequested",/api/images/u/p/sign-up.jpg\r\n' +
+        '"User submits the form with \'Sign Up\', then waits",Sign Up Submitted,billing_cycle,enum (Monthly | Annual),Annual,Billing cycle chosen,/api/images/u/p/sign-up.jpg\r\n' +
+        '"User submits the form with \'Sign Up\', then waits",Sign Up Submitted,company_name,string,Acme,Company (personal data),/api/images/u/p/sign-up.jpg\r\n' +
+        '"User submits the form with \'Sign Up\', then waits",Sign Up Submitted,tags,array of string,beta,Tags,/api/images/u/p/sign-up.jpg\r\n' +
         'User opens the Home screen,Home Viewed,,,,The landing page.,\r\n' +
         '"\'=HYPERLINK(""x"")",Formula Clicked,delta,number,-1,Change,/api/images/u/p/shot (1).jpg\r\n',
     );
@@ -129,10 +142,13 @@ describe('tracking plan export', () => {
         '',
         '**Screenshot:** ![Sign Up Submitted](/api/images/u/p/sign-up.jpg)',
         '',
-        '| Property | Type | Required | Example | Description |',
-        '|---|---|---|---|---|',
-        '| email_domain | string | yes | example.com | Domain of the "e-mail" |',
-        '| seats | number | no | 3 | Seats \\| licences requested |',
+        '| Property | Type | Required | PII | Example | Description |',
+        '|---|---|---|---|---|---|',
+        '| email_domain | string | yes | no | example.com | Domain of the "e-mail" |',
+        '| seats | number | no | no | 3 | Seats \\| licences requested |',
+        '| billing_cycle | enum (Monthly \\| Annual) | yes | no | Annual | Billing cycle chosen |',
+        '| company_name | string | no | yes | Acme | Company |',
+        '| tags | array of string | no | no | beta | Tags |',
         '',
         '### Home Viewed',
         '',
@@ -148,9 +164,9 @@ describe('tracking plan export', () => {
         '',
         '**Screenshot:** ![Formula Clicked](/api/images/u/p/shot%20%281%29.jpg)',
         '',
-        '| Property | Type | Required | Example | Description |',
-        '|---|---|---|---|---|',
-        '| delta | number | no | -1 | Change |',
+        '| Property | Type | Required | PII | Example | Description |',
+        '|---|---|---|---|---|---|',
+        '| delta | number | no | no | -1 | Change |',
         '',
         '## Funnels',
         '',

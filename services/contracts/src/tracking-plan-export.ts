@@ -22,9 +22,12 @@
  *
  *   **Screenshot:** ![{event name}]({screenshot path})     or     **Screenshot:** No image
  *
- *   | Property | Type | Required | Example | Description |
- *   |---|---|---|---|---|
- *   | {name} | {type} | yes/no | {example} | {description} |     or     No properties.
+ *   | Property | Type | Required | PII | Example | Description |
+ *   |---|---|---|---|---|---|
+ *   | {name} | {type} | yes/no | yes/no | {example} | {description} |     or     No properties.
+ *
+ * A type reads 'enum (A | B)' with its allowed values and 'array of {item}' with its items' type, in both
+ * formats; the CSV's Description says '(personal data)' where the markdown has its PII column.
  *
  *   ## Funnels                        (only when there are funnels)
  *
@@ -37,6 +40,46 @@
  * Blocks are separated by one blank line and the file ends with one LF. Table cells escape | and turn line
  * breaks into spaces; text outside tables has its line breaks turned into spaces.
  */
+/**
+ * Every format GET /api/tracking-plans/{id}/export writes: the product's own three (csv, md, json) and one per
+ * tool analysts import plans into, each accepted by its tool as it is.
+ */
+export const TRACKING_PLAN_EXPORT_FORMATS = [
+  'csv',
+  'md',
+  'json',
+  'jsonschema',
+  'segment',
+  'amplitude',
+  'mixpanel',
+  'snowplow',
+  'avo',
+  'rudderstack',
+  'typescript',
+] as const;
+export type TrackingPlanExportFormat = (typeof TRACKING_PLAN_EXPORT_FORMATS)[number];
+
+/** The Download menu: what each format is called and, in one line, where its file goes. */
+export const TRACKING_PLAN_EXPORT_TARGETS: Record<TrackingPlanExportFormat, { label: string; destination: string }> = {
+  csv: { label: 'CSV', destination: 'Spreadsheets: one row per event property' },
+  md: { label: 'Markdown', destination: 'Docs, wikis and pull requests' },
+  json: { label: 'JSON', destination: 'The plan as Tracklens keeps it' },
+  jsonschema: { label: 'JSON Schema', destination: 'One draft-07 schema per event, for any validator' },
+  segment: { label: 'Segment', destination: 'Segment: Protocols → Tracking Plans → rules through the Public API' },
+  amplitude: { label: 'Amplitude', destination: 'Amplitude Data: Events → Import from CSV' },
+  mixpanel: { label: 'Mixpanel', destination: 'Mixpanel Lexicon: the Lexicon Schemas API' },
+  snowplow: { label: 'Snowplow', destination: 'Snowplow: an Iglu static registry (igluctl lint, then publish)' },
+  avo: { label: 'Avo', destination: 'Avo: Tracking Plan → Import events from CSV' },
+  rudderstack: { label: 'RudderStack', destination: 'RudderStack: rudder-cli apply on a data catalog folder' },
+  typescript: { label: 'TypeScript SDK', destination: 'Your codebase: a typed function per event' },
+};
+
+/**
+ * The response header of an export listing, URI-encoded and one per line, the names its tool would take for one
+ * (equal without case); the file still holds every event.
+ */
+export const EXPORT_WARNINGS_HEADER = 'X-Export-Warnings';
+
 /** product-spec §9: the CSV columns, in this order. */
 export const TRACKING_PLAN_CSV_COLUMNS = [
   'Event Trigger',
@@ -63,6 +106,21 @@ export interface ExportProperty {
   description: string;
   example: string;
   required?: boolean;
+  values?: readonly string[];
+  items?: string;
+  pii?: boolean;
+}
+
+/** A property's type as people read it: 'enum (Monthly | Annual)', 'array of string', 'string'. */
+export function propertyTypeLabel(property: ExportProperty): string {
+  if (property.type === 'enum' && property.values?.length) return `enum (${property.values.join(' | ')})`;
+  if (property.type === 'array' && property.items) return `array of ${property.items}`;
+  return property.type;
+}
+
+/** A property's description, saying when it holds personal data (whose examples are never real values). */
+function propertyDescription(property: ExportProperty): string {
+  return property.pii ? `${property.description} (personal data)`.trim() : property.description;
 }
 
 export function csvField(value: string): string {
@@ -87,9 +145,9 @@ export function trackingPlanCsv(events: readonly ExportEvent[]): string {
         event.trigger,
         event.name,
         property.name,
-        property.type,
+        propertyTypeLabel(property),
         property.example,
-        property.description,
+        propertyDescription(property),
         screenshot,
       ]);
     }
@@ -139,9 +197,9 @@ export function trackingPlanMarkdown(plan: MarkdownPlan): string {
 function propertiesTable(properties: readonly ExportProperty[]): string {
   const rows = properties.map(
     (p) =>
-      `| ${cell(p.name)} | ${cell(p.type)} | ${p.required ? 'yes' : 'no'} | ${cell(p.example)} | ${cell(p.description)} |`,
+      `| ${cell(p.name)} | ${cell(propertyTypeLabel(p))} | ${p.required ? 'yes' : 'no'} | ${p.pii ? 'yes' : 'no'} | ${cell(p.example)} | ${cell(p.description)} |`,
   );
-  return ['| Property | Type | Required | Example | Description |', '|---|---|---|---|---|', ...rows].join(
+  return ['| Property | Type | Required | PII | Example | Description |', '|---|---|---|---|---|---|', ...rows].join(
     '\n',
   );
 }

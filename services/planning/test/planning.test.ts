@@ -5,6 +5,7 @@ import { enqueueJob, readJob, type RunningService } from '@tracklens/kit';
 import { eventually, expectStandardServiceSurface } from '@tracklens/kit/testing';
 import {
   EVENT_NAME_PATTERN,
+  TRACKING_PLAN_EXPORT_FORMATS,
   TRACKING_PLAN_NEEDS_ANALYSIS,
   planningSubjects,
   type ProductAnalysis,
@@ -466,7 +467,7 @@ describe('planning service', () => {
         .set('Cookie', caller.cookie);
       expect(unknown.status).toBe(400);
       expect(unknown.body).toMatchObject({
-        message: 'Format must be csv, md or json',
+        message: `Format must be one of ${TRACKING_PLAN_EXPORT_FORMATS.join(', ')}`,
         code: 'VALIDATION_ERROR',
       });
       const notReady = await request(base)

@@ -21,6 +21,20 @@ export interface RequestArgs {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   params?: Record<string, string | number | boolean | undefined>;
+  /** 'file': the answer is a download (DownloadedFile), not JSON. */
+  responseType?: 'json' | 'file';
+  /** Response headers a file answer hands back, by name. */
+  readHeaders?: readonly string[];
+}
+
+/** A file the API answered with: its name from Content-Disposition, its bytes as a data: URL, text when it is text. */
+export interface DownloadedFile {
+  fileName: string;
+  contentType: string;
+  dataUrl: string;
+  /** The body as text for text, JSON and script types; null for binary files (a zip). */
+  text: string | null;
+  headers: Record<string, string>;
 }
 
 export const AUTH_CODES: readonly string[] = ['NO_AUTH', 'NO_SESSION', 'USER_NOT_FOUND'];
@@ -82,6 +96,38 @@ function buildUrl(baseUrl: string, args: RequestArgs): string {
   return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
 }
 
+const TEXT_TYPE = /^(text\/|application\/(json|yaml|typescript|schema\+json))/;
+
+function fileNameOf(response: Response): string {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+}
+
+function dataUrlOf(bytes: Uint8Array, contentType: string): string {
+  let binary = '';
+  const CHUNK = 0x8000;
+  for (let at = 0; at < bytes.length; at += CHUNK) binary += String.fromCharCode(...bytes.subarray(at, at + CHUNK));
+  return `data:${contentType || 'application/octet-stream'};base64,${btoa(binary)}`;
+}
+
+/** Files travel through the store as strings (a data: URL, and the text), which stay serialisable. */
+async function readFile(response: Response, readHeaders: readonly string[]): Promise<DownloadedFile> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const contentType = response.headers.get('Content-Type') ?? '';
+  const headers: Record<string, string> = {};
+  for (const name of readHeaders) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return {
+    fileName: fileNameOf(response),
+    contentType,
+    dataUrl: dataUrlOf(bytes, contentType),
+    text: TEXT_TYPE.test(contentType) ? new TextDecoder().decode(bytes) : null,
+    headers,
+  };
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return null;
@@ -133,6 +179,7 @@ export function createBaseQuery(
       };
     }
     if (!response.ok) return { error: await buildApiError(response) };
+    if (args.responseType === 'file') return { data: await readFile(response, args.readHeaders ?? []) };
     return { data: await readBody(response) };
   }
 

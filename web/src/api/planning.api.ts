@@ -2,10 +2,12 @@
 import type {
   GenerateTrackingPlanResponse,
   TrackingPlan,
+  TrackingPlanExportFormat,
   TrackingPlanStatusResponse,
 } from '@tracklens/contracts';
+import { EXPORT_WARNINGS_HEADER } from '@tracklens/contracts/tracking-plan-export';
 import { api } from '../app/api';
-import { isAuthError, isRetryable, type ApiError } from './base-query';
+import { isAuthError, isRetryable, type ApiError, type DownloadedFile } from './base-query';
 
 export type { GenerateTrackingPlanResponse, TrackingPlan, TrackingPlanStatusResponse };
 
@@ -70,6 +72,15 @@ export const planningApi = api.injectEndpoints({
         { type: 'TrackingPlanStatus', id: productId },
       ],
     }),
+    /** A completed plan in one export format, as the file planning names it. */
+    exportTrackingPlan: build.mutation<DownloadedFile, { id: string; format: TrackingPlanExportFormat }>({
+      query: ({ id, format }) => ({
+        url: `/api/tracking-plans/${encodeURIComponent(id)}/export`,
+        params: { format },
+        responseType: 'file',
+        readHeaders: [EXPORT_WARNINGS_HEADER],
+      }),
+    }),
   }),
 });
 
@@ -78,4 +89,5 @@ export const {
   useGetTrackingPlanStatusQuery,
   useGenerateTrackingPlanMutation,
   useDeleteTrackingPlanMutation,
+  useExportTrackingPlanMutation,
 } = planningApi;

@@ -7,24 +7,15 @@ import {
   type TrackingPlan,
   type TrackingPlanExportFormat,
   type TrackingPlanStatusResponse,
-  markdownFileName,
-  timestampedFileName,
-  trackingPlanCsv,
-  trackingPlanMarkdown,
 } from '@tracklens/contracts';
 import type { LatestTrackingPlan } from '@tracklens/contracts/clients';
+import { defaultIgluVendor, writeExport, type ExportFile } from '../exports/plan-exports';
 import type { PlanRecord, PlanningStore, ProductDirectory, QuotaGate } from './ports';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const PLAN_NOT_FOUND = 'Tracking plan not found';
 export const PLAN_STILL_GENERATING = 'Tracking plan is still generating';
 export const PLAN_NOT_READY = 'Tracking plan is not ready yet';
-
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
-  body: string;
-}
 
 export interface PlanningOptions {
   store: PlanningStore;
@@ -115,35 +106,29 @@ export class Planning {
     return { success: true, id: planId };
   }
 
+  /**
+   * A completed plan in one of the export formats. Snowplow namespaces its schemas with a vendor: the caller's,
+   * else one made from the product's name.
+   */
   async exportPlan(
     userId: string,
     planId: string | null,
     format: TrackingPlanExportFormat,
+    options: { vendor?: string } = {},
   ): Promise<ExportFile> {
     const plan = planId ? await this.options.store.findPlan(userId, planId) : null;
     if (!plan) throw errors.notFound(PLAN_NOT_FOUND);
     if (plan.status !== 'completed' || !plan.content) throw errors.conflict(PLAN_NOT_READY, 'PLAN_NOT_READY');
-    const now = this.clock();
-    switch (format) {
-      case 'csv':
-        return {
-          fileName: timestampedFileName(now, 'csv'),
-          contentType: 'text/csv; charset=utf-8',
-          body: trackingPlanCsv(plan.content.events),
-        };
-      case 'md':
-        return {
-          fileName: markdownFileName(plan.title),
-          contentType: 'text/markdown; charset=utf-8',
-          body: trackingPlanMarkdown({ title: plan.title, ...plan.content, generatedAt: plan.completedAt }),
-        };
-      case 'json':
-        return {
-          fileName: timestampedFileName(now, 'json'),
-          contentType: 'application/json; charset=utf-8',
-          body: `${JSON.stringify(plan.content, null, 2)}\n`,
-        };
-    }
+    const vendor =
+      options.vendor ??
+      (format === 'snowplow'
+        ? defaultIgluVendor((await this.options.products.getProduct(userId, plan.productId)).name)
+        : '');
+    return writeExport(format, {
+      plan: { title: plan.title, content: plan.content, completedAt: plan.completedAt },
+      vendor,
+      now: this.clock(),
+    });
   }
 
   private async ownedProduct(userId: string, productId: string | null) {

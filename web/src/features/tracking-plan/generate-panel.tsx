@@ -12,6 +12,7 @@ import Progress from 'antd/es/progress';
 import { useState } from 'react';
 import type { TrackingPlan } from '../../api/planning.api';
 import { EventsTable } from './events-table';
+import { ExportMenu } from './export-menu';
 import { eventsOf } from './plan-content';
 import { copyPlanCsv, downloadPlanCsv } from './plan-exports';
 import { SavePlanDialog } from './save-plan-dialog';
@@ -104,6 +105,7 @@ function GeneratedPlan({ productId, plan }: { productId: string; plan: TrackingP
           <Button icon={<DownloadOutlined {...hidden} />} onClick={() => downloadPlanCsv(events)}>
             Download CSV
           </Button>
+          <ExportMenu planId={plan.id} />
           <Button type="primary" icon={<SaveOutlined {...hidden} />} onClick={() => setSaveOpen(true)}>
             Save Plan
           </Button>

@@ -18,6 +18,7 @@ import { useDeleteTrackingPlanMutation, type TrackingPlan } from '../../api/plan
 import { toast } from '../../components/toast';
 import { errorMessageOr } from './error-message';
 import { EventsTable } from './events-table';
+import { ExportMenu } from './export-menu';
 import { eventsOf, funnelsOf } from './plan-content';
 import { copyPlanCsv, downloadPlanMarkdown } from './plan-exports';
 import { fullDate, relativeTime } from './relative-time';
@@ -138,6 +139,7 @@ function PlanCard({
         >
           Download
         </Button>
+        {plan.status === 'completed' && <ExportMenu planId={plan.id} size="small" />}
         <Button
           size="small"
           danger

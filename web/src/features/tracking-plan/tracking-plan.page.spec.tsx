@@ -330,6 +330,59 @@ describe(TrackingPlanPage.name, () => {
     expect(downloads[0]?.name).toMatch(/^tracking_plan_\d{13}\.csv$/);
   });
 
+  it('should download a tool format from the Export menu, warn about merged names and copy the TypeScript SDK', async () => {
+    const file = (name: string, type: string, body: string, headers: Record<string, string> = {}): RouteAnswer =>
+      (_request, response) => {
+        response.writeHead(200, {
+          'Content-Type': type,
+          'Content-Disposition': `attachment; filename="${name}"`,
+          ...headers,
+        });
+        response.end(body);
+      };
+    let format = '';
+    serve({
+      plans: [aTrackingPlan()],
+      extra: {
+        'GET /api/tracking-plans/plan-1/export': (request, response) => {
+          format = new URL(request.url, 'http://x').searchParams.get('format') ?? '';
+          if (format === 'segment')
+            file('acme_segment_tracking_plan_rules.json', 'application/json; charset=utf-8', '{"rules":[]}', {
+              'X-Export-Warnings': encodeURIComponent("Events 'Sign Up' and 'Sign-up' become the same name 'sign_up'"),
+            })(request, response);
+          else file('acme_tracking.ts', 'text/plain; charset=utf-8', 'export function signUpSubmitted() {}\n')(request, response);
+        },
+      },
+    });
+    renderPage();
+    await click(await screen.findByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Segment: Protocols → Tracking Plans → rules through the Public API')).toBeTruthy();
+    await click(screen.getByText('Segment'));
+    expect(await screen.findByText('Download started')).toBeTruthy();
+    expect(screen.getByText("Events 'Sign Up' and 'Sign-up' become the same name 'sign_up'")).toBeTruthy();
+    expect(format).toBe('segment');
+    expect(downloads[0]?.name).toBe('acme_segment_tracking_plan_rules.json');
+    expect(downloads[0]?.href.startsWith('data:application/json')).toBe(true);
+
+    await click(await screen.findByRole('button', { name: /Export/ }));
+    await click(await screen.findByText('Copy TypeScript SDK'));
+    expect(await screen.findByText('Copied to clipboard')).toBeTruthy();
+    expect(format).toBe('typescript');
+    expect(clipboard).toEqual(['export function signUpSubmitted() {}\n']);
+  });
+
+  it("should say 'Download failed' when an export cannot be fetched", async () => {
+    serve({
+      plans: [aTrackingPlan()],
+      extra: { 'GET /api/tracking-plans/plan-1/export': json(409, { message: 'Tracking plan is not ready yet' }) },
+    });
+    renderPage();
+    await click(await screen.findByRole('button', { name: 'Export' }));
+    await click(await screen.findByText('Avo'));
+    expect(await screen.findByText('Download failed')).toBeTruthy();
+    expect(downloads).toEqual([]);
+  });
+
   it("should say 'Failed to copy' when the clipboard refuses", async () => {
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
