@@ -74,7 +74,8 @@ describe(generateOfflinePlan.name, () => {
       expect(new Set(propertyNames).size).toBe(propertyNames.length);
       for (const property of event.properties) {
         expect(property.name).toMatch(PROPERTY_NAME_PATTERN);
-        expect(['string', 'number', 'boolean']).toContain(property.type);
+        expect(['string', 'number', 'boolean', 'enum']).toContain(property.type);
+        if (property.type === 'enum') expect(property.values?.length).toBeGreaterThan(1);
         expect(property.description.length).toBeGreaterThan(0);
         expect(typeof property.required).toBe('boolean');
       }
@@ -234,7 +235,10 @@ describe(generateOfflinePlan.name, () => {
       ['link_text', 'Feed'],
       ['destination_screen', 'Feed'],
     ]);
-    expect(eventNamed(navigation, 'Tab Selected').properties).toContainEqual(expect.objectContaining({ name: 'tab_name', example: 'Posts' }));
+    // A tab bar is seen whole: its tabs are tab_name's allowed values.
+    expect(eventNamed(navigation, 'Tab Selected').properties).toContainEqual(
+      expect.objectContaining({ name: 'tab_name', type: 'enum', values: ['Feed', 'Search', 'Profile', 'Posts'], example: 'Posts' }),
+    );
   });
 
   it('should read key actions back into the controls they name instead of doubling them', () => {
@@ -362,6 +366,9 @@ describe(generateOfflinePlan.name, () => {
       'Invite Members Viewed',
       'Teammate Invited',
     ]);
+    // What the user typed in a search box may name a person: it is flagged as personal data.
+    expect(eventNamed(saas, 'Search Performed').properties).toContainEqual(expect.objectContaining({ name: 'query', pii: true }));
+    expect(saas.events.flatMap((e) => e.properties).filter((p) => p.pii).map((p) => p.name)).toEqual(['query']);
     expect(eventNamed(saas, 'List Filtered').properties.map((p) => [p.name, p.example])).toEqual([
       ['screen_name', 'Projects'],
       ['filter_name', 'status'],

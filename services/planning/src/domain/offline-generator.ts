@@ -19,6 +19,7 @@
 import type { Funnel, ProductAnalysis, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
 import { eventName, keyOf, titleCase, wordsOf } from './naming';
 import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
+import { withAllowedValues } from './plan-enums';
 import { isNameable, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
 import { FORM_SCREENS, GENERIC_SUBMIT, recognise } from './plan-vocabulary';
 import { withoutPersonalData } from './privacy';
@@ -104,7 +105,7 @@ export function generateOfflinePlan(analysis: ProductAnalysis): TrackingPlanCont
       if (candidate) plan.add(candidate);
     }
   });
-  const events = plan.events(context);
+  const events = withAllowedValues(plan.events(context), screens);
   return { events, funnels: funnelsOf(analysis, context, plan) };
 }
 

@@ -3,6 +3,7 @@
  * Value, Description; one row per property, the event's cells spanning its properties. Shared by the
  * generate panel, the history view and the saved items preview.
  */
+import { propertyTypeLabel } from '@tracklens/contracts/tracking-plan-export';
 import { useEffect, useState } from 'react';
 import { screenshotUrl, type PlanEvent, type PlanProperty } from './plan-content';
 import './tracking-plan.css';
@@ -71,7 +72,7 @@ function EventRows({ event }: { event: PlanEvent }) {
             <PropertyName property={property} />
           </td>
           <td>
-            <TypePill type={property.type} />
+            <TypePill property={property} />
           </td>
           <td className="events-table__example">{property.example || DASH}</td>
           <td className="events-table__description">{property.description || DASH}</td>
@@ -100,12 +101,20 @@ function PropertyName({ property }: { property: PlanProperty }) {
     <>
       <code className="events-table__property">{property.name}</code>
       {property.required && <span className="events-table__required">required</span>}
+      {property.pii && (
+        <span className="events-table__pii" title="Personal data: never send a real value in examples or tests">
+          personal data
+        </span>
+      )}
     </>
   );
 }
 
-function TypePill({ type }: { type: string }) {
-  return <span className={`events-table__type events-table__type--${type}`}>{type}</span>;
+/** The type, and for an enum its allowed values ('enum (Monthly | Annual)'), as the exports write it. */
+function TypePill({ property }: { property: PlanProperty }) {
+  return (
+    <span className={`events-table__type events-table__type--${property.type}`}>{propertyTypeLabel(property)}</span>
+  );
 }
 
 /** The same plan on a phone: one card per event, its properties listed under it. */
@@ -131,7 +140,7 @@ function EventCards({ events, caption }: { events: PlanEvent[]; caption: string 
                 <li key={`${property.name}-${propertyIndex}`} className="event-card__prop">
                   <div className="event-card__prop-head">
                     <PropertyName property={property} />
-                    <TypePill type={property.type} />
+                    <TypePill property={property} />
                   </div>
                   {property.example && (
                     <p className="event-card__example">

@@ -26,6 +26,29 @@ describe(eventsOf.name, () => {
     ]);
   });
 
+  it("should keep an enum's values, an array's item type and the personal-data flag, dropping what is not text", () => {
+    const [event] = eventsOf({
+      events: [
+        {
+          name: 'Plan Chosen',
+          properties: [
+            { name: 'billing_cycle', type: 'enum', values: ['Monthly', 'Annual', { evil: true }], required: true },
+            { name: 'tags', type: 'array', items: 'string' },
+            { name: 'query', type: 'string', pii: true },
+            { name: 'note', type: 'string', pii: 'yes' },
+          ],
+        },
+      ],
+      funnels: [],
+    });
+    expect(event?.properties).toEqual([
+      { name: 'billing_cycle', type: 'enum', values: ['Monthly', 'Annual'], description: '', example: '', required: true },
+      { name: 'tags', type: 'array', items: 'string', description: '', example: '', required: false },
+      { name: 'query', type: 'string', pii: true, description: '', example: '', required: false },
+      { name: 'note', type: 'string', description: '', example: '', required: false },
+    ]);
+  });
+
   it('should read comma-separated properties of a chat table and group legacy flat rows by event', () => {
     expect(
       eventsOf([{ name: 'Search', trigger: 'Types', properties: 'query, results_count' }])[0]?.properties,

@@ -47,7 +47,7 @@ function toProperty(raw: unknown): PlanProperty | null {
   if (!isRecord(raw)) return null;
   const name = firstText(raw, 'name', 'property');
   if (!name) return null;
-  return {
+  const property: PlanProperty = {
     name,
     // product-spec §3: the property type defaults to string.
     type: firstText(raw, 'type', 'propertyType') || 'string',
@@ -55,6 +55,12 @@ function toProperty(raw: unknown): PlanProperty | null {
     example: firstText(raw, 'example', 'examplePropertyValue', 'example_value'),
     required: raw.required === true,
   };
+  const values = Array.isArray(raw.values) ? raw.values.map(text).filter(Boolean) : [];
+  if (values.length > 0) property.values = values;
+  const items = text(raw.items);
+  if (items) property.items = items;
+  if (raw.pii === true) property.pii = true;
+  return property;
 }
 
 function toProperties(raw: unknown): PlanProperty[] {

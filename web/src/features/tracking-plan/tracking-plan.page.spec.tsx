@@ -383,6 +383,34 @@ describe(TrackingPlanPage.name, () => {
     expect(downloads).toEqual([]);
   });
 
+  it("should show an enum's allowed values and flag personal data in the events table and its CSV", async () => {
+    const content = aTrackingPlan().content;
+    const [first] = content?.events ?? [];
+    if (!content || !first) throw new Error('the factory plan has events');
+    const plan = aTrackingPlan({
+      content: {
+        ...content,
+        events: [
+          {
+            ...first,
+            properties: [
+              { name: 'billing_cycle', type: 'enum', values: ['Monthly', 'Annual'], description: 'Cycle', example: 'Annual', required: true },
+              { name: 'query', type: 'string', pii: true, description: 'Search text', example: '', required: false },
+            ],
+          },
+        ],
+      },
+    });
+    serve({ plans: [plan] });
+    renderPage();
+    expect(await screen.findByText('enum (Monthly | Annual)')).toBeTruthy();
+    expect(screen.getByText('personal data')).toBeTruthy();
+    await click(screen.getByRole('button', { name: 'Copy CSV' }));
+    await screen.findByText('Copied to clipboard');
+    expect(clipboard[0]).toContain(',billing_cycle,enum (Monthly | Annual),Annual,Cycle,');
+    expect(clipboard[0]).toContain(',query,string,,Search text (personal data),');
+  });
+
   it("should say 'Failed to copy' when the clipboard refuses", async () => {
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
