@@ -44,9 +44,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.url ? openPostgres(options.url, options) : openPglite(options);
 }
 
+/**
+ * Embedded databases hold little (one user's products and plans), and all-in-one runs seven of them in one
+ * process: PostgreSQL's default 128 MB of shared buffers each made 0.9 GB of the process's memory at rest.
+ */
+const PGLITE_CONF = ['shared_buffers=16MB'];
+
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), postgresqlconf: PGLITE_CONF });
   await client.waitReady;
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder });
