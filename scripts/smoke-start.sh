@@ -26,7 +26,7 @@ start_copy() {
   logs+=("$log")
 }
 
-# Waits for the copy's banner, then for its gateway's /healthz and /readyz (every service's /healthz in time).
+# Waits for the copy's banner, then for its gateway's /healthz and /readyz (every service's /readyz in time).
 wait_ready() {
   local index=$1 port=$2 limit=$3 started pid log
   pid=${pids[$index]}

@@ -1,7 +1,8 @@
 /** The gateway's composition root: health, the edge guard, the admin routes, one proxy per service, the web app, in that order. */
 import http from 'node:http';
-import type { Express } from 'express';
+import type { Express, Request, Response } from 'express';
 import {
+  HttpDrain,
   SERVICE_NAMES,
   closeServer,
   createGrpcClient,
@@ -11,9 +12,11 @@ import {
   finishHttpApp,
   listen,
   loadGrpcService,
-  registerHealthRoutes,
+  registerLivenessRoute,
+  registerOperationsRoutes,
   requireAuth,
   type Config,
+  type HealthOptions,
   type Logger,
 } from '@tracklens/kit';
 import { adminRoutes } from './admin';
@@ -23,9 +26,11 @@ import { ROUTES, createRouteMatcher } from './routes';
 import { createSessionChecker } from './session-check';
 import { upstreamHealthChecks } from './upstream-health';
 import { createUpstreamProxy } from './upstream-proxy';
-import { registerWebApp } from './web-app';
+import { registerWebApp, uploadOrigins } from './web-app';
 
 export const READINESS_TIMEOUT_MS = 2000;
+/** Below the services' keep-alive timeout (Node's 5 s): the gateway drops an idle socket before a service does. */
+export const UPSTREAM_IDLE_SOCKET_MS = 4000;
 
 export interface GatewayOptions {
   config: Config;
@@ -34,6 +39,8 @@ export interface GatewayOptions {
 
 export interface RunningGateway {
   port: number;
+  /** The internal port of /readyz and /metrics (GATEWAY_OPS_PORT), when there is one. */
+  opsPort: number | undefined;
   app: Express;
   stop(): Promise<void>;
 }
@@ -51,16 +58,27 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const sessions = createSessionChecker({ identity, cacheMs: config.sessionCheckCacheMs });
   const rateLimiter = createRateLimiter({ limit: config.authRateLimitPerMinute });
   // Keep-alive to the services: without an agent http-proxy opens a new connection per request.
-  const agent = new http.Agent({ keepAlive: true });
+  const agent = new http.Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_SOCKET_MS });
   const admitted: AdmittedRoutes = new WeakMap();
-
-  const app = createHttpApp({ logger, metrics, parseJson: false, trustProxy: config.gatewayTrustProxy });
-  registerHealthRoutes(app, {
+  const drain = new HttpDrain();
+  const health: HealthOptions = {
     service: 'gateway',
     checks: upstreamHealthChecks(config.services, READINESS_TIMEOUT_MS),
     registry: metrics.registry,
     timeoutMs: READINESS_TIMEOUT_MS,
+    isDraining: () => drain.draining,
+  };
+
+  const app = createHttpApp({
+    logger,
+    metrics,
+    parseJson: false,
+    trustProxy: config.gatewayTrustProxy,
+    connectSrc: uploadOrigins(config.storage),
   });
+  registerLivenessRoute(app, 'gateway');
+  if (config.gatewayOpsPort === undefined) registerOperationsRoutes(app, health);
+  else refuseOperationsRoutes(app);
   app.use(
     createEdgeGuard({
       matcher: createRouteMatcher(ROUTES),
@@ -86,25 +104,35 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   finishHttpApp(app, logger);
 
   let server: http.Server;
+  let ops: http.Server | undefined;
   try {
     // Uploads of up to 500 MB stream through here: Node's default 5-minute requestTimeout would cut slow ones.
     server = await listen(app, config.gatewayHost, config.gatewayPort, { requestTimeoutMs: config.uploads.requestTimeoutMs });
+    drain.attach(server);
+    if (config.gatewayOpsPort !== undefined) {
+      ops = await listenOps(config.gatewayHost, config.gatewayOpsPort, health, logger).catch(async (error: unknown) => {
+        await closeServer(server);
+        throw error;
+      });
+    }
   } catch (error) {
     identity.close();
     agent.destroy();
     throw error;
   }
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.gatewayPort;
-  logger.info({ port, webDist: config.webDist }, 'gateway listening');
+  const port = portOf(server, config.gatewayPort);
+  const opsPort = ops ? portOf(ops, config.gatewayOpsPort ?? 0) : undefined;
+  logger.info({ port, opsPort, webDist: config.webDist }, 'gateway listening');
 
   let stopping: Promise<void> | undefined;
   return {
     port,
+    opsPort,
     app,
     stop: () => {
       stopping ??= (async () => {
-        await closeServer(server);
+        await drain.stop(server, config.shutdownDrainMs);
+        if (ops) await closeServer(ops);
         identity.close();
         agent.destroy();
         logger.info('gateway stopped');
@@ -112,4 +140,28 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       return stopping;
     },
   };
+}
+
+/**
+ * The operations port: liveness, readiness and metrics for probes and scrapers inside the network. It is
+ * never published, so the upstream topology and traffic figures stay out of reach of the public.
+ */
+async function listenOps(host: string, port: number, health: HealthOptions, logger: Logger): Promise<http.Server> {
+  const ops = createHttpApp({ logger, parseJson: false });
+  registerLivenessRoute(ops, health.service);
+  registerOperationsRoutes(ops, health);
+  finishHttpApp(ops, logger);
+  return listen(ops, host, port);
+}
+
+/** With an operations port, the public port has no /readyz or /metrics, for pages and scrapers alike. */
+function refuseOperationsRoutes(app: Express): void {
+  app.all(['/readyz', '/metrics'], (req: Request, res: Response) => {
+    res.status(404).json({ message: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
+  });
+}
+
+function portOf(server: http.Server, fallback: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address !== null ? address.port : fallback;
 }

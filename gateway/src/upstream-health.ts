@@ -1,4 +1,4 @@
-/** The gateway's readiness: every service's GET /healthz answers 200 in time; one check per service. */
+/** The gateway's readiness: every service's own GET /readyz (its database and bus) answers 200 in time; one check per service. */
 import type { HealthCheck, ServiceEndpoint, ServiceName } from '@tracklens/kit';
 import { SERVICE_NAMES } from '@tracklens/kit';
 
@@ -7,22 +7,37 @@ export function upstreamHealthChecks(
   timeoutMs: number,
 ): Record<ServiceName, HealthCheck> {
   const entries = SERVICE_NAMES.map(
-    (name) => [name, () => checkHealthz(services[name].url, timeoutMs)] as const,
+    (name) => [name, () => checkReadyz(services[name].url, timeoutMs)] as const,
   );
   return Object.fromEntries(entries) as Record<ServiceName, HealthCheck>;
 }
 
-async function checkHealthz(baseUrl: string, timeoutMs: number): Promise<void> {
+async function checkReadyz(baseUrl: string, timeoutMs: number): Promise<void> {
   let response: globalThis.Response;
   try {
-    response = await fetch(`${baseUrl.replace(/\/+$/, '')}/healthz`, {
+    response = await fetch(`${baseUrl.replace(/\/+$/, '')}/readyz`, {
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     throw new Error(`unreachable (${describeFetchError(error)})`);
   }
-  await response.body?.cancel();
-  if (response.status !== 200) throw new Error(`GET /healthz answered ${response.status}`);
+  if (response.status === 200) {
+    await response.body?.cancel();
+    return;
+  }
+  const failing = failingChecksOf(await response.json().catch(() => undefined));
+  throw new Error(`GET /readyz answered ${response.status}${failing ? ` (${failing})` : ''}`);
+}
+
+/** `database: error: ...` from a service's not-ready answer, so the gateway says which dependency failed. */
+function failingChecksOf(body: unknown): string {
+  const { status, checks } = fieldsOf(body) as { status?: unknown; checks?: unknown };
+  if (status === 'draining') return 'stopping';
+  if (typeof checks !== 'object' || checks === null) return '';
+  return Object.entries(checks)
+    .filter(([, result]) => result !== 'ok')
+    .map(([name, result]) => `${name}: ${String(result)}`)
+    .join('; ');
 }
 
 /** fetch hides the socket error in `cause`; ECONNREFUSED says more than 'fetch failed'. */

@@ -1,12 +1,22 @@
-/** One proxy per service: forwards admitted requests unchanged (full path, headers, streamed body). */
+/**
+ * One proxy per service: forwards admitted requests unchanged (full path, headers, streamed body), retries
+ * once a request the service cannot have acted on, and always delivers an answer the service has given.
+ */
 import http from 'node:http';
 import type { Request, Response } from 'express';
-import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
-import { AppError, type Logger, type ServiceName } from '@tracklens/kit';
+import { createProxyMiddleware, type Plugin, type RequestHandler } from 'http-proxy-middleware';
+import { AppError, discardUnreadBody, lingerAfterEarlyAnswer, type Logger, type ServiceName } from '@tracklens/kit';
 import type { AdmittedRoutes } from './edge-guard';
 
 /** Errors that mean nothing answers at the target address, as opposed to a peer that answered badly. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+/** The connection was dropped under the request (a keep-alive socket the service closed as it was reused). */
+const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE']);
+/**
+ * Safe to send twice: a dropped connection may have reached the service. DELETE is not here: a second
+ * DELETE of what the first one removed answers 404 for a delete that happened.
+ */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface UpstreamProxyOptions {
   service: ServiceName;
@@ -17,39 +27,98 @@ export interface UpstreamProxyOptions {
   logger: Logger;
 }
 
+type ProxyServer = Parameters<Plugin<Request, Response>>[0];
+
 export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandler<Request, Response> {
   const { service, target, admitted, agent, logger } = options;
+  /** Requests the service has started answering: a later error is the rest of their body failing to go. */
+  const answered = new WeakSet<http.IncomingMessage>();
+  const retried = new WeakSet<http.IncomingMessage>();
+  let proxyServer: ProxyServer | undefined;
+
+  const retry = (req: Request, res: Response) => {
+    retried.add(req);
+    // A connection of its own: another pooled socket may be closing too. x-forwarded-* are on req already.
+    proxyServer?.web(req, res, { target, agent: false, xfwd: false });
+  };
+
   return createProxyMiddleware<Request, Response>({
     target,
     pathFilter: (_pathname, req) => admitted.get(req)?.service === service,
     // x-request-id and the session cookie travel with the other request headers; xfwd adds x-forwarded-*.
     xfwd: true,
     agent,
+    plugins: [
+      (server) => {
+        proxyServer = server;
+      },
+    ],
     on: {
+      proxyReq: (proxyReq, req) => {
+        // Connection is hop-by-hop: the client's 'close' is about its socket to the gateway. Passed on, it made a
+        // service that answered before reading the body (a 400, a 415) hang up while the body was still being
+        // written, and the client got 502 instead of the answer.
+        if (proxyReq.getHeader('connection') !== undefined && !/upgrade/i.test(String(proxyReq.getHeader('connection')))) {
+          proxyReq.removeHeader('connection');
+        }
+        // A service that answered early and then hung up reports no error: the rest of the body must still go somewhere.
+        proxyReq.once('close', () => {
+          if (answered.has(req) && !req.complete) discardUnreadBody(req);
+        });
+      },
+      proxyRes: (proxyRes, req, res) => {
+        answered.add(req);
+        // Answered before the client finished sending (413 'File too large'): the client gets the answer
+        // before its connection closes, as the service gave it to the gateway, and never reuses it.
+        if (!req.complete) {
+          proxyRes.headers.connection = 'close';
+          lingerAfterEarlyAnswer(req, res, { forwarding: true });
+        }
+        // The service died mid-answer: the client must see a broken response, not a short one that looks whole.
+        proxyRes.once('close', () => {
+          if (!proxyRes.complete) res.destroy();
+        });
+      },
       error: (error, req, res) => {
-        const answer = proxyErrorFor(service, error);
-        logger.warn(
-          {
-            requestId: req.requestId,
-            upstream: service,
-            path: req.path,
-            error: errorCode(error) ?? error.message,
-          },
-          'upstream request failed',
-        );
-        if (!(res instanceof http.ServerResponse)) {
-          res.destroy();
+        const code = errorCode(error);
+        if (answered.has(req)) {
+          // The service answered before reading the whole body and then closed: its answer goes on to the
+          // client, and what is left of the body is read and dropped here.
+          discardUnreadBody(req);
           return;
         }
+        const log = { requestId: req.requestId, upstream: service, path: req.path, error: code ?? error.message };
+        if (res instanceof http.ServerResponse && !res.headersSent && !retried.has(req) && mayRetry(req, code)) {
+          logger.info(log, 'upstream connection failed, retrying once');
+          retry(req, res);
+          return;
+        }
+        logger.warn(log, 'upstream request failed');
         // Part of the upstream answer is already on its way: cutting the connection is the only honest signal.
-        if (res.headersSent) {
+        if (!(res instanceof http.ServerResponse) || res.headersSent) {
           res.destroy();
           return;
         }
+        const answer = proxyErrorFor(service, error);
         res.status(answer.status).json(answer.toBody());
       },
     },
   });
+}
+
+/**
+ * A refused connection never reached the service; a dropped one may have, so only a safe method goes
+ * again. A body has been streamed away already and cannot be sent twice.
+ */
+function mayRetry(req: http.IncomingMessage, code: string | undefined): boolean {
+  if (hasBody(req) || code === undefined) return false;
+  if (code === 'ECONNREFUSED') return true;
+  return DROPPED_CODES.has(code) && SAFE_METHODS.has(req.method ?? '');
+}
+
+function hasBody(req: http.IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 export function proxyErrorFor(service: ServiceName, error: Error): AppError {

@@ -1,6 +1,7 @@
 /** Serves the built web client with an SPA fallback, or a placeholder page while web/dist is not built. */
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { StorageSettings } from '@tracklens/kit';
 import { isApiPath } from './routes';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,6 +37,21 @@ export function registerWebApp(app: Express, webDist: string): void {
       next(error);
     });
   });
+}
+
+/**
+ * Where the browser PUTs an upload besides this origin (connect-src): the bucket's presigned URLs, in the
+ * virtual-hosted form the S3 client prefers and the path form it falls back to. Local storage takes uploads here.
+ */
+export function uploadOrigins(storage: StorageSettings): string[] {
+  if (storage.kind === 'local') return [];
+  if (storage.publicEndpoint) {
+    const endpoint = new URL(storage.publicEndpoint);
+    const virtualHosted = `${endpoint.protocol}//${storage.bucket}.${endpoint.host}`;
+    return storage.forcePathStyle ? [endpoint.origin] : [virtualHosted, endpoint.origin];
+  }
+  const regional = `s3.${storage.region}.amazonaws.com`;
+  return [`https://${storage.bucket}.${regional}`, `https://${regional}`];
 }
 
 function isMissingFile(error: Error): boolean {

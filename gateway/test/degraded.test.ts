@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { tempDir, testConfig } from '@tracklens/kit/testing';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
+import { NOT_READY_DATABASE } from './support/upstreams';
 
 describe('gateway with a service down', () => {
   let running: TestGateway;
@@ -8,7 +9,7 @@ describe('gateway with a service down', () => {
 
   beforeAll(async () => {
     const config = await testConfig({ GATEWAY_HOST: '127.0.0.1', WEB_DIST: tempDir('tracklens-no-web-') });
-    running = await startTestGateway(config, { skip: ['catalog'] });
+    running = await startTestGateway(config, { skip: ['catalog'], notReady: ['planning'] });
     baseUrl = running.baseUrl;
   });
 
@@ -32,11 +33,12 @@ describe('gateway with a service down', () => {
     await request(baseUrl).get('/api/user/me').set('Cookie', sessionCookie()).expect(200);
   });
 
-  it('should not be ready, naming catalog', async () => {
+  it('should not be ready, naming catalog (down) and planning (its database is down) and why', async () => {
     const response = await request(baseUrl).get('/readyz');
     expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ status: 'not_ready', checks: { identity: 'ok', billing: 'ok' } });
     expect(response.body.checks.catalog).toMatch(/^error: unreachable \(ECONNREFUSED\)/);
+    expect(response.body.checks.planning).toBe(`error: GET /readyz answered 503 (database: ${NOT_READY_DATABASE})`);
   });
 
   it('should serve the placeholder page while the web client is not built', async () => {

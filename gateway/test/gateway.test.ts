@@ -5,7 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { SESSION_COOKIE, signSession, type Config } from '@tracklens/kit';
 import { tempDir, testConfig } from '@tracklens/kit/testing';
-import { RESET_HEADER, echoOf, type FakeIdentity, type Upstreams } from './support/upstreams';
+import { RESET_HEADER, RESET_ONCE_HEADER, echoOf, type FakeIdentity, type Upstreams } from './support/upstreams';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 
 const RATE_LIMIT = 3;
@@ -216,13 +216,35 @@ describe('gateway', () => {
       expect(echoOf(response).headers['x-request-id']).toBe(requestId);
     });
 
-    it('should answer 502 BAD_GATEWAY when a service drops the connection', async () => {
+    it('should answer 502 BAD_GATEWAY when a service drops the connection twice', async () => {
+      const id = randomUUID();
       const response = await request(baseUrl)
         .get('/api/knowledge-base')
         .set('Cookie', sessionCookie())
-        .set(RESET_HEADER, '1');
+        .set(RESET_HEADER, id);
       expect(response.status).toBe(502);
       expect(response.body).toEqual({ message: 'Bad gateway', code: 'BAD_GATEWAY' });
+      expect(upstreams.attempts.get(id)).toBe(2);
+    });
+
+    it.each(['GET', 'HEAD'] as const)(
+      'should send a %s again, once, when the service drops the connection before answering',
+      async (method) => {
+        const id = randomUUID();
+        const response = await send(method, '/api/products/p1').set('Cookie', sessionCookie()).set(RESET_ONCE_HEADER, id);
+        expect(response.status).toBe(200);
+        expect(upstreams.attempts.get(id)).toBe(2);
+      },
+    );
+
+    it.each([
+      ['POST', '/api/chat-messages'],
+      ['DELETE', '/api/videos/v1'],
+    ] as const)('should not send a %s again: the service may have acted on it', async (method, url) => {
+      const id = randomUUID();
+      const response = await send(method, url).set('Cookie', sessionCookie()).set(RESET_ONCE_HEADER, id);
+      expect(response.status).toBe(502);
+      expect(upstreams.attempts.get(id)).toBe(1);
     });
   });
 
@@ -251,7 +273,7 @@ describe('gateway', () => {
   });
 
   describe('health', () => {
-    it('should be ready when every service answers /healthz, one check per service', async () => {
+    it("should be ready when every service's own /readyz answers, one check per service", async () => {
       const response = await request(baseUrl).get('/readyz');
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
@@ -288,6 +310,30 @@ describe('gateway', () => {
       }
     });
 
+    it('should forbid inline script and framing on the pages and on API answers', async () => {
+      const page = await request(baseUrl).get('/products').accept('text/html');
+      const api = await request(baseUrl).get('/api/products').set('Cookie', sessionCookie());
+      const gatewayOwn = await request(baseUrl).get('/api/nothing-here');
+      for (const response of [page, api, gatewayOwn]) {
+        const policy = String(response.headers['content-security-policy']);
+        const directives = Object.fromEntries(
+          policy.split(';').map((directive) => {
+            const [name = '', ...values] = directive.trim().split(/\s+/);
+            return [name, values.join(' ')];
+          }),
+        );
+        expect(directives).toMatchObject({
+          'default-src': "'self'",
+          'script-src': "'self'",
+          'script-src-attr': "'none'",
+          'object-src': "'none'",
+          'frame-ancestors': "'none'",
+          'connect-src': "'self'",
+        });
+        expect(response.headers['x-frame-options']).toBe('DENY');
+      }
+    });
+
     it('should serve built assets with an immutable cache', async () => {
       const response = await request(baseUrl).get('/assets/app-3f2a1c.js');
       expect(response.status).toBe(200);
@@ -305,7 +351,7 @@ describe('gateway', () => {
   });
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function methodOf(method: Method): Lowercase<Method> {
   return method.toLowerCase() as Lowercase<Method>;

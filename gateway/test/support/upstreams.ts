@@ -27,6 +27,8 @@ export interface Echo {
 export interface Upstreams {
   /** Every request the services received, oldest first. */
   received: Echo[];
+  /** Requests that carried each RESET_HEADER or RESET_ONCE_HEADER value, dropped or not. */
+  attempts: Map<string, number>;
   stop(): Promise<void>;
 }
 
@@ -37,22 +39,42 @@ export interface UpstreamOptions {
   onRequest?: (echo: Echo) => void;
   /** Answers a request itself instead of the echo when it returns true (e.g. a service's /debug endpoints). */
   respond?: (echo: Echo, res: Response) => boolean;
+  /** Services whose own /readyz answers 503, as when their database is down. */
+  notReady?: ServiceName[];
 }
 
-/** Sent by a test to make the service drop the connection without answering. */
+/** Sent by a test to make the service drop the connection without answering, every time. */
 export const RESET_HEADER = 'x-test-reset';
+/** Sent by a test to make the service drop the connection without answering, the first time that value comes. */
+export const RESET_ONCE_HEADER = 'x-test-reset-once';
+export const NOT_READY_DATABASE = 'error: connect ECONNREFUSED 127.0.0.1:5432';
 
 export async function startUpstreams(config: Config, options: UpstreamOptions = {}): Promise<Upstreams> {
   const received: Echo[] = [];
+  const attempts = new Map<string, number>();
   const servers: Server[] = [];
+  const count = (value: string) => {
+    const seen = (attempts.get(value) ?? 0) + 1;
+    attempts.set(value, seen);
+    return seen;
+  };
   for (const service of SERVICE_NAMES) {
     if (options.skip?.includes(service)) continue;
     const app = express();
     app.get('/healthz', (_req: Request, res: Response) => {
       res.json({ status: 'ok', service });
     });
+    app.get('/readyz', (_req: Request, res: Response) => {
+      if (options.notReady?.includes(service)) {
+        res.status(503).json({ status: 'not_ready', service, checks: { database: NOT_READY_DATABASE, bus: 'ok' } });
+        return;
+      }
+      res.json({ status: 'ready', service, checks: { database: 'ok', bus: 'ok' } });
+    });
     app.use((req: Request, res: Response) => {
-      if (req.headers[RESET_HEADER]) {
+      const reset = req.headers[RESET_HEADER];
+      const resetOnce = req.headers[RESET_ONCE_HEADER];
+      if ((typeof reset === 'string' && count(reset)) || (typeof resetOnce === 'string' && count(resetOnce) === 1)) {
         req.socket.destroy();
         return;
       }
@@ -81,6 +103,7 @@ export async function startUpstreams(config: Config, options: UpstreamOptions = 
   }
   return {
     received,
+    attempts,
     stop: async () => {
       await Promise.all(servers.map((server) => closeServer(server)));
     },

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createModelClient, openObjectStorage, openRuntime, serve, type Database, type RunningService, type RuntimeOptions } from '@tracklens/kit';
 import { subjects } from '@tracklens/contracts';
+import { mediaClient } from '@tracklens/contracts/clients';
+import { videoDirectory } from './clients';
 import { PageSpecRepository } from './db/page-spec.repository';
 import { RunRepository } from './db/run.repository';
 import { PageSpecs } from './domain/page-specs';
@@ -48,9 +50,13 @@ export async function createAnalysisService(options: ServiceOptions): Promise<Ru
     logger,
   });
   const understanders = new UnderstanderPool(() => openAiUnderstander || createOcrUnderstander({ idleMs: OCR_IDLE_MS }));
+  const media = mediaClient(config);
+  const videos = videoDirectory(media);
   const pageSpecsIn = (database: Database) =>
     new PageSpecs({
       store: new PageSpecRepository(database, poke),
+      runs: runsIn(database),
+      videos,
       describer: model ? modelDescriptionWriter(model) : keepDescription,
       screenshots,
       logger,
@@ -69,6 +75,9 @@ export async function createAnalysisService(options: ServiceOptions): Promise<Ru
       { subject: subjects.videoDeleted, name: 'on-video-deleted', handler: onVideoDeleted({ pageSpecsIn, logger }) },
     ],
     jobs: [analyseVideoJob({ analysis: videoAnalysis, runsIn, understanders, concurrency: config.analysis.concurrency })],
-    onStop: () => understanders.close(),
+    onStop: async () => {
+      await understanders.close();
+      media.close();
+    },
   });
 }

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
-import { loadGrpcService, startGrpcServer, type RunningGrpcServer } from '@tracklens/kit';
-import { eventually, silentLogger } from '@tracklens/kit/testing';
+import {
+  ConfigError,
+  SESSION_COOKIE,
+  loadConfig,
+  loadGrpcService,
+  signSession,
+  startGrpcServer,
+  type RunningGrpcServer,
+} from '@tracklens/kit';
+import { eventually, freshDatabaseUrl, silentLogger, testBus, testConfig } from '@tracklens/kit/testing';
 import { paymentSessions, stripeEvents, subscriptions } from '../src/db/schema';
 import { createBillingService } from '../src/service';
 import { call, reserve, startBilling, statusEventsOf, type TestBilling } from './support';
@@ -209,6 +217,26 @@ describe('billing payments in development mode (no STRIPE_SECRET_KEY)', () => {
     expect(twice.status).toBe(409);
   });
 
+  it('should not let a second development checkout pay over an active subscription (409), keeping the first one\u2019s ids', async () => {
+    const user = await registeredUser();
+    const first = await startCheckout(user.userId);
+    const second = await startCheckout(user.userId);
+    expect((await page(`${first.checkoutUrl}/pay`, 'POST')).status).toBe(303);
+    const before = await subscriptionOf(user.userId);
+    expect(before.subscriptionStatus).toBe('active');
+
+    const late = await page(`${second.checkoutUrl}/pay`, 'POST');
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain('You already have an active Pro subscription');
+    expect(await subscriptionOf(user.userId)).toEqual(before);
+    const [session] = await billing.service.runtime.db
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.id, second.sessionId));
+    expect(session?.status).toBe('canceled');
+    await eventually(() => expect(statusEventsOf(billing, user.userId)).toEqual(['active']));
+  });
+
   it('should send Cancel to the payment page with upgrade=canceled and leave the user Free; the session cannot be paid afterwards', async () => {
     const user = await registeredUser();
     const checkout = await startCheckout(user.userId);
@@ -267,14 +295,20 @@ describe('billing payments in development mode (no STRIPE_SECRET_KEY)', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('should verify a session without a session cookie through verify-payment-dev outside production', async () => {
+  it('should verify a session without a session cookie through verify-payment-dev outside production, without the owner\u2019s e-mail', async () => {
     const user = await registeredUser();
     const checkout = await payThroughCheckout(user.userId);
     const verified = await call(billing, 'POST', '/api/verify-payment-dev', {
       body: { sessionId: checkout.sessionId },
     });
     expect(verified.status).toBe(200);
-    expect(verified.body).toMatchObject({ success: true, payment_status: 'paid', user_email: user.email });
+    expect(verified.body).toEqual({
+      success: true,
+      payment_status: 'paid',
+      user_email: null,
+      message: 'Payment verified. Your Pro subscription is now active.',
+    });
+    expect(JSON.stringify(verified.body)).not.toContain(user.email);
     expect(
       (await call(billing, 'POST', '/api/verify-payment-dev', { body: { sessionId: 'cs_test_unknown' } }))
         .status,
@@ -435,37 +469,74 @@ describe('billing payments in development mode (no STRIPE_SECRET_KEY)', () => {
 });
 
 describe('billing in production configuration', () => {
-  it('should not have verify-payment-dev (404) and refuse webhooks when no webhook secret is set', async () => {
-    const billing = await startBilling();
+  const production = { APP_ENV: 'production', JWT_SECRET: 'a-production-secret-for-tests' };
+
+  /** A production billing; kit's other production demands (PostgreSQL, NATS) are lifted by testing on the run's own. */
+  async function startProduction(env: Record<string, string>) {
+    const config = await testConfig({ DATABASE_URL: await freshDatabaseUrl('billing'), ...env });
+    const bus = await testBus('billing');
+    return { config: { ...config, appEnv: 'production' as const, isProduction: true }, bus };
+  }
+
+  it('should refuse to start without STRIPE_SECRET_KEY unless PAYMENTS_DISABLED=true, naming the variable in one line', async () => {
+    const { config, bus } = await startProduction({});
     try {
-      const config = billing.service.runtime.config;
-      // Production's other demands (PostgreSQL, NATS, a real JWT secret) are covered by kit; only the flag matters here.
-      await billing.service.stop();
-      const production = await createBillingService({
-        config: { ...config, appEnv: 'production', isProduction: true },
-        bus: billing.bus,
-        inMemoryDatabase: true,
+      const started = createBillingService({ config, bus, inMemoryDatabase: true });
+      await expect(started).rejects.toThrow(ConfigError);
+      const error = (await started.catch((caught: unknown) => caught)) as ConfigError;
+      expect(error.problems).toHaveLength(1);
+      expect(error.problems[0]).toMatch(/^STRIPE_SECRET_KEY: required in production .*PAYMENTS_DISABLED=true/);
+      expect(error.problems[0]).not.toContain('\n');
+    } finally {
+      await bus.close();
+    }
+    expect(() => loadConfig({ ...production, PAYMENTS_DISABLED: 'yes' })).toThrow(/PAYMENTS_DISABLED/);
+    const both = { ...config, billing: { ...config.billing, paymentsDisabled: true }, stripe: { ...config.stripe, secretKey: 'sk_test_x', priceId: 'price_x' } };
+    await expect(createBillingService({ config: both, inMemoryDatabase: true })).rejects.toThrow(/PAYMENTS_DISABLED: set it only without STRIPE_SECRET_KEY/);
+  });
+
+  it('should have no development checkout (404) with PAYMENTS_DISABLED=true: no checkout, no dev pages, no verify-payment-dev, webhooks refused', async () => {
+    const { config, bus } = await startProduction({ PAYMENTS_DISABLED: 'true' });
+    const service = await createBillingService({ config, bus, inMemoryDatabase: true });
+    try {
+      const base = `http://127.0.0.1:${service.httpPort}`;
+      const userId = randomUUID();
+      const cookie = `${SESSION_COOKIE}=${signSession(config.jwtSecret, { userId, sessionId: randomUUID() })}`;
+      const checkout = await fetch(`${base}/api/create-checkout-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ userId }),
       });
-      try {
-        const base = `http://127.0.0.1:${production.httpPort}`;
-        const dev = await fetch(`${base}/api/verify-payment-dev`, {
+      expect(checkout.status).toBe(503);
+      expect(await checkout.json()).toEqual({ message: 'Payments are disabled on this server', code: 'PAYMENTS_DISABLED' });
+
+      // A development session id of the right shape, as a previous development start might have left behind.
+      const sessionId = `cs_test_dev_${'ab'.repeat(24)}`;
+      await service.runtime.db.insert(paymentSessions).values({ id: sessionId, userId, provider: 'development' });
+      const pages = [
+        await fetch(`${base}/api/billing/checkout/${sessionId}`),
+        await fetch(`${base}/api/billing/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' }),
+        await fetch(`${base}/api/billing/checkout/${sessionId}/cancel`, { method: 'POST', redirect: 'manual' }),
+        await fetch(`${base}/api/verify-payment-dev`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ sessionId: 'cs_test_anything' }),
-        });
-        expect(dev.status).toBe(404);
-        const webhook = await fetch(`${base}/api/stripe/webhook`, {
-          method: 'POST',
-          headers: { 'stripe-signature': 't=1,v1=x' },
-          body: '{}',
-        });
-        expect(webhook.status).toBe(400);
-        expect(((await webhook.json()) as { code: string }).code).toBe('WEBHOOK_NOT_CONFIGURED');
-      } finally {
-        await production.stop();
-      }
+          body: JSON.stringify({ sessionId }),
+        }),
+      ];
+      expect(pages.map((res) => res.status)).toEqual([404, 404, 404, 404]);
+      const info = await fetch(`${base}/api/user/subscription`, { headers: { cookie } });
+      expect(((await info.json()) as { subscriptionStatus: string }).subscriptionStatus).toBe('free');
+
+      const webhook = await fetch(`${base}/api/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'stripe-signature': 't=1,v1=x' },
+        body: '{}',
+      });
+      expect(webhook.status).toBe(400);
+      expect(((await webhook.json()) as { code: string }).code).toBe('WEBHOOK_NOT_CONFIGURED');
     } finally {
-      await billing.stop();
+      await service.stop();
+      await bus.close();
     }
   });
 });

@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import { eventually } from '@tracklens/kit/testing';
 import { eq } from 'drizzle-orm';
 import { paymentSessions, subscriptions } from '../src/db/schema';
@@ -15,10 +16,17 @@ interface SeenRequest {
   authorization: string | undefined;
 }
 
-/** Just enough of api.stripe.com: create and retrieve Checkout Sessions, in Stripe's JSON shapes. */
+/**
+ * Just enough of api.stripe.com, in Stripe's JSON shapes: create and retrieve Checkout Sessions, retrieve and cancel
+ * Subscriptions (with their latest invoice's payments expanded), create Refunds.
+ */
 class FakeStripeApi {
   readonly requests: SeenRequest[] = [];
   readonly sessions = new Map<string, Record<string, unknown>>();
+  /** Subscription id → its status and the payment intent that paid its first invoice. */
+  readonly subscriptions = new Map<string, { status: string; paymentIntent: string }>();
+  /** Payment intents refunded, in order, with the idempotency key of each request. */
+  readonly refunds: Array<{ paymentIntent: string; idempotencyKey: string | undefined }> = [];
   failing = false;
   private server = http.createServer((req, res) => this.handle(req, res));
 
@@ -31,17 +39,23 @@ class FakeStripeApi {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  /** What Stripe reports once the customer has paid on its hosted page. */
-  pay(sessionId: string, periodEnd: number): void {
+  /** What Stripe reports once the customer has paid on its hosted page: a new subscription paid by a payment intent. */
+  pay(sessionId: string, periodEnd: number, subscription = 'sub_Stripe123'): void {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
     Object.assign(session, {
       status: 'complete',
       payment_status: 'paid',
       customer: 'cus_Stripe123',
-      subscription: 'sub_Stripe123',
+      subscription,
       periodEnd,
     });
+    this.subscriptions.set(subscription, { status: 'active', paymentIntent: `pi_${subscription}` });
+  }
+
+  /** Subscriptions canceled through DELETE /v1/subscriptions/{id}. */
+  canceled(): string[] {
+    return this.requests.filter((r) => r.method === 'DELETE' && r.path.startsWith('/v1/subscriptions/')).map((r) => r.path.split('/')[3] ?? '');
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -67,6 +81,13 @@ class FakeStripeApi {
       const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
       if (req.method === 'GET' && retrieve?.[1])
         return this.retrieve(res, decodeURIComponent(retrieve[1]), url.searchParams);
+      const subscription = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/)?.[1];
+      if (subscription && (req.method === 'GET' || req.method === 'DELETE'))
+        return this.subscription(res, decodeURIComponent(subscription), req.method === 'DELETE');
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const idempotencyKey = req.headers['idempotency-key'];
+        return this.refund(res, new URLSearchParams(raw), typeof idempotencyKey === 'string' ? idempotencyKey : undefined);
+      }
       this.send(res, 404, {
         error: {
           type: 'invalid_request_error',
@@ -129,11 +150,56 @@ class FakeStripeApi {
     this.send(res, 200, session);
   }
 
+  private subscription(res: http.ServerResponse, id: string, cancel: boolean): void {
+    const stored = this.subscriptions.get(id);
+    if (!stored) {
+      return this.send(res, 404, {
+        error: { type: 'invalid_request_error', message: `No such subscription: '${id}'`, code: 'resource_missing' },
+      });
+    }
+    if (cancel) stored.status = 'canceled';
+    this.send(res, 200, {
+      id,
+      object: 'subscription',
+      status: stored.status,
+      customer: 'cus_Stripe123',
+      latest_invoice: {
+        id: `in_${id}`,
+        object: 'invoice',
+        status: 'paid',
+        payments: {
+          object: 'list',
+          data: [
+            {
+              id: `inpay_${id}`,
+              object: 'invoice_payment',
+              status: 'paid',
+              payment: { type: 'payment_intent', payment_intent: stored.paymentIntent },
+            },
+          ],
+        },
+      },
+    });
+  }
+
+  private refund(res: http.ServerResponse, form: URLSearchParams, idempotencyKey: string | undefined): void {
+    const paymentIntent = form.get('payment_intent') ?? '';
+    if (this.refunds.some((refund) => refund.paymentIntent === paymentIntent)) {
+      return this.send(res, 400, {
+        error: { type: 'invalid_request_error', message: 'Charge has already been refunded.', code: 'charge_already_refunded' },
+      });
+    }
+    this.refunds.push({ paymentIntent, idempotencyKey });
+    this.send(res, 200, { id: `re_${paymentIntent}`, object: 'refund', payment_intent: paymentIntent, status: 'succeeded' });
+  }
+
   private send(res: http.ServerResponse, status: number, body: unknown): void {
     res.statusCode = status;
     res.end(JSON.stringify(body));
   }
 }
+
+const WEBHOOK_SECRET = 'whsec_test_tracklens_stripe_sdk';
 
 describe('billing with Stripe (the official SDK against a local Stripe API)', () => {
   const stripeApi = new FakeStripeApi();
@@ -146,6 +212,7 @@ describe('billing with Stripe (the official SDK against a local Stripe API)', ()
       STRIPE_PUBLISHABLE_KEY: 'pk_test_tracklens_local',
       STRIPE_PRICE_ID: 'price_pro_monthly_59',
       STRIPE_API_BASE: apiBase,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       PUBLIC_URL: 'https://app.tracklens.test/',
     });
   });
@@ -290,6 +357,159 @@ describe('billing with Stripe (the official SDK against a local Stripe API)', ()
     expect(
       (await call(billing, 'GET', '/api/user/subscription', { userId: user.userId })).body.subscriptionStatus,
     ).toBe('free');
+  });
+
+  async function openCheckout(userId: string): Promise<string> {
+    const res = await call(billing, 'POST', '/api/create-checkout-session', { userId, body: {} });
+    expect(res.status).toBe(200);
+    return res.body.sessionId as string;
+  }
+
+  async function storedSubscription(userId: string) {
+    const [row] = await billing.service.runtime.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    return { id: row?.stripeSubscriptionId, periodEnd: row?.currentPeriodEnd?.toISOString(), status: row?.status };
+  }
+
+  async function webhook(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) {
+    const body = JSON.stringify({ id: `evt_${randomUUID().slice(0, 12)}`, object: 'event', type, created, data: { object } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+    const res = await fetch(`${billing.base}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body,
+    });
+    return (await res.json()) as Record<string, unknown>;
+  }
+
+  it('should answer 409 to a checkout for a user who is already Pro, without asking Stripe', async () => {
+    const user = await registeredUser();
+    const sessionId = await openCheckout(user.userId);
+    stripeApi.pay(sessionId, Math.floor(Date.parse('2026-04-15T12:00:00Z') / 1000), `sub_${randomUUID().slice(0, 8)}`);
+    await call(billing, 'POST', '/api/verify-payment', { userId: user.userId, body: { sessionId } });
+    const created = stripeApi.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const again = await call(billing, 'POST', '/api/create-checkout-session', { userId: user.userId, body: {} });
+    expect(again).toEqual({
+      status: 409,
+      body: { message: 'You already have an active Pro subscription', code: 'ALREADY_SUBSCRIBED' },
+    });
+    expect(stripeApi.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(created);
+  });
+
+  it('should grant one subscription to 50 checkouts opened at once and all paid, canceling and refunding the 49 others', async () => {
+    const user = await registeredUser();
+    const sessionIds = await Promise.all(Array.from({ length: 50 }, () => openCheckout(user.userId)));
+    expect(new Set(sessionIds).size).toBe(50);
+    const periodEnd = Math.floor(Date.parse('2026-04-15T12:00:00Z') / 1000);
+    const subscriptionOf = new Map(sessionIds.map((id, index) => [id, `sub_race_${index}_${randomUUID().slice(0, 6)}`]));
+    for (const [sessionId, subscription] of subscriptionOf) stripeApi.pay(sessionId, periodEnd, subscription);
+
+    // Every tab verifies its own session at once; half of the sessions are also reported by a webhook.
+    const answers = await Promise.all([
+      ...sessionIds.map((sessionId) => call(billing, 'POST', '/api/verify-payment', { userId: user.userId, body: { sessionId } })),
+      ...sessionIds.slice(0, 25).map((sessionId) =>
+        webhook('checkout.session.completed', {
+          id: sessionId,
+          object: 'checkout.session',
+          client_reference_id: user.userId,
+          customer: 'cus_Stripe123',
+          subscription: subscriptionOf.get(sessionId),
+          payment_status: 'paid',
+          status: 'complete',
+        }),
+      ),
+    ]);
+    const verified = answers.slice(0, 50) as Array<{ status: number; body: Record<string, unknown> }>;
+    expect(verified.every((answer) => answer.status === 200 && answer.body.success === true)).toBe(true);
+    expect(verified.filter((answer) => answer.body.payment_status === 'paid')).toHaveLength(1);
+    expect(verified.filter((answer) => answer.body.payment_status === 'refunded')).toHaveLength(49);
+
+    const stored = await storedSubscription(user.userId);
+    expect(stored).toEqual({ id: expect.any(String), periodEnd: '2026-04-15T12:00:00.000Z', status: 'active' });
+    const others = [...subscriptionOf.values()].filter((id) => id !== stored.id);
+    expect(others).toHaveLength(49);
+    await eventually(() => expect(stripeApi.canceled().filter((id) => subscriptionOf.has(id) || others.includes(id)).sort()).toEqual([...others].sort()), 30_000);
+    await eventually(
+      () =>
+        expect(stripeApi.refunds.map((refund) => refund.paymentIntent).filter((pi) => pi.startsWith('pi_sub_race_')).sort()).toEqual(
+          others.map((id) => `pi_${id}`).sort(),
+        ),
+      30_000,
+    );
+    expect(stripeApi.subscriptions.get(stored.id ?? '')?.status).toBe('active');
+    await eventually(() => expect(statusEventsOf(billing, user.userId)).toEqual(['active']));
+    const sessions = await billing.service.runtime.db.select().from(paymentSessions).where(eq(paymentSessions.userId, user.userId));
+    expect(sessions.filter((session) => session.status === 'paid')).toHaveLength(1);
+    expect(sessions.filter((session) => session.status === 'refunded')).toHaveLength(49);
+    console.log(
+      `50-way payment race: 1 subscription kept (${stored.id}), ${stripeApi.canceled().filter((id) => others.includes(id)).length} canceled, ` +
+        `${stripeApi.refunds.filter((refund) => refund.paymentIntent.startsWith('pi_sub_race_')).length} refunded`,
+    );
+  }, 60_000);
+
+  it('should cancel and refund a late second payment through Stripe and keep the first subscription stored', async () => {
+    const user = await registeredUser();
+    const first = await openCheckout(user.userId);
+    const second = await openCheckout(user.userId);
+    stripeApi.pay(first, Math.floor(Date.parse('2026-04-15T12:00:00Z') / 1000), 'sub_first_late');
+    expect((await call(billing, 'POST', '/api/verify-payment', { userId: user.userId, body: { sessionId: first } })).body).toMatchObject({
+      success: true,
+      payment_status: 'paid',
+    });
+    const kept = await storedSubscription(user.userId);
+    expect(kept).toEqual({ id: 'sub_first_late', periodEnd: '2026-04-15T12:00:00.000Z', status: 'active' });
+
+    // Paid later in the other tab: Stripe took the money and made a second subscription.
+    stripeApi.pay(second, Math.floor(Date.parse('2026-04-20T12:00:00Z') / 1000), 'sub_second_late');
+    const late = await call(billing, 'POST', '/api/verify-payment', { userId: user.userId, body: { sessionId: second } });
+    expect(late.body).toEqual({
+      success: true,
+      payment_status: 'refunded',
+      user_email: user.email,
+      message: 'You already have an active Pro subscription, so this payment has been canceled and refunded.',
+    });
+    await eventually(() => expect(stripeApi.canceled()).toContain('sub_second_late'));
+    await eventually(() => expect(stripeApi.refunds).toContainEqual({ paymentIntent: 'pi_sub_second_late', idempotencyKey: 'duplicate-refund-sub_second_late' }));
+    expect(stripeApi.canceled()).not.toContain('sub_first_late');
+    expect(await storedSubscription(user.userId)).toEqual(kept);
+
+    // Stripe's own events about the second session and subscription, even older ones, change nothing more.
+    const completed = await webhook(
+      'checkout.session.completed',
+      { id: second, object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_Stripe123', subscription: 'sub_second_late', payment_status: 'paid', status: 'complete' },
+      Math.floor(Date.now() / 1000) - 60,
+    );
+    expect(completed.outcome).toBe('duplicate');
+    const deleted = await webhook('customer.subscription.deleted', { id: 'sub_second_late', object: 'subscription', status: 'canceled', customer: 'cus_Stripe123', metadata: { userId: user.userId } });
+    expect(deleted.outcome).toBe('ignored');
+    expect(await storedSubscription(user.userId)).toEqual(kept);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stripeApi.refunds.filter((refund) => refund.paymentIntent === 'pi_sub_second_late')).toHaveLength(1);
+    expect(statusEventsOf(billing, user.userId)).toEqual(['active']);
+  });
+
+  it('should cancel and refund a second payment reported only by its webhook, however late its event', async () => {
+    const user = await registeredUser();
+    const first = await openCheckout(user.userId);
+    const second = await openCheckout(user.userId);
+    stripeApi.pay(first, Math.floor(Date.parse('2026-04-15T12:00:00Z') / 1000), 'sub_first_hook');
+    stripeApi.pay(second, Math.floor(Date.parse('2026-04-15T12:00:00Z') / 1000), 'sub_second_hook');
+    const now = Math.floor(Date.now() / 1000);
+    const session = (id: string, subscription: string) => ({
+      id,
+      object: 'checkout.session',
+      client_reference_id: user.userId,
+      customer: 'cus_Stripe123',
+      subscription,
+      payment_status: 'paid',
+      status: 'complete',
+    });
+    expect((await webhook('checkout.session.completed', session(first, 'sub_first_hook'), now)).outcome).toBe('applied');
+    expect((await webhook('checkout.session.completed', session(second, 'sub_second_hook'), now - 30)).outcome).toBe('refunded');
+    await eventually(() => expect(stripeApi.refunds.map((refund) => refund.paymentIntent)).toContain('pi_sub_second_hook'));
+    expect(stripeApi.canceled()).toContain('sub_second_hook');
+    expect((await storedSubscription(user.userId)).id).toBe('sub_first_hook');
+    const verified = await call(billing, 'POST', '/api/verify-payment', { userId: user.userId, body: { sessionId: second } });
+    expect(verified.body).toMatchObject({ success: true, payment_status: 'refunded' });
   });
 
   it('should answer 503 with our words, not Stripe\u2019s, when Stripe fails', async () => {

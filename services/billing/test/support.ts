@@ -94,6 +94,7 @@ export interface ReserveReply {
   message: string;
   video_duration: number;
   video_duration_minutes: number;
+  expires_at: string;
 }
 
 export function reserve(

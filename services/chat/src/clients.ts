@@ -10,6 +10,7 @@ import type { GroundingSource, ProductDirectory, QuotaGate } from './domain/port
 export function quotaGate(billing: BillingClient): QuotaGate {
   return {
     reserve: (userId, reference) => billing.reserveQuota({ userId, feature: 'analytics_message', reference }),
+    confirm: (reservationId) => billing.confirmQuota(reservationId),
     release: async (reservationId) => void (await billing.releaseQuota(reservationId)),
   };
 }

@@ -57,7 +57,7 @@ export async function createChatService(options: ServiceOptions): Promise<Runnin
       'OPENAI_API_KEY is not set: strategies and user flows come from the built-in offline strategist and flow builder',
     );
   }
-  const chat = new Chat({ store, products, quota, eventsStored: poke });
+  const chat = new Chat({ store, products, quota, logger, eventsStored: poke });
   const answerJob = new AnswerJob({
     store,
     products,

@@ -1,5 +1,6 @@
 /** analysis: page specs (product-spec §3) and the product knowledge built when the user finalises them. */
 import { z } from 'zod';
+import { text } from './text';
 
 export const uiElementKindSchema = z.enum(['button', 'link', 'input', 'heading', 'text', 'tab', 'checkbox', 'select']);
 export const uiElementSchema = z.object({ kind: uiElementKindSchema, label: z.string() });
@@ -97,24 +98,24 @@ export const SCREEN_DESCRIPTION_MAX = 5000;
 export const videoPageSpecSchema = pageSpecSchema.extend({ isUserAdded: z.boolean() });
 export type VideoPageSpec = z.infer<typeof videoPageSpecSchema>;
 
-const requiredText = (max: number) =>
-  z
-    .string({ error: PAGE_SPEC_MESSAGES.missingInformation })
-    .trim()
-    .min(1, PAGE_SPEC_MESSAGES.missingInformation)
-    .max(max, `Must be at most ${max} characters`);
+const videoId = text({ label: 'Video ID', required: PAGE_SPEC_MESSAGES.videoRequired, max: 200 });
 
 /** POST /api/products/{id}/page-specs/enhance: a screen the user adds; the analysis enhances it. */
 export const enhancePageSpecBodySchema = z.object({
-  screenName: requiredText(SCREEN_NAME_MAX),
-  description: requiredText(SCREEN_DESCRIPTION_MAX),
-  videoId: z.string({ error: PAGE_SPEC_MESSAGES.videoRequired }).trim().min(1, PAGE_SPEC_MESSAGES.videoRequired).max(200),
+  screenName: text({ label: 'Screen name', required: PAGE_SPEC_MESSAGES.missingInformation, max: SCREEN_NAME_MAX }),
+  description: text({
+    label: 'Description',
+    required: PAGE_SPEC_MESSAGES.missingInformation,
+    max: SCREEN_DESCRIPTION_MAX,
+    multiline: true,
+  }),
+  videoId,
 });
 export type EnhancePageSpecBody = z.infer<typeof enhancePageSpecBodySchema>;
 
 /** POST /api/products/{id}/page-specs/finalize. Without videoId the product's video awaiting review is meant. */
 export const finalizePageSpecsBodySchema = z.object({
-  videoId: z.string().trim().min(1, PAGE_SPEC_MESSAGES.videoRequired).max(200).optional(),
+  videoId: videoId.optional(),
 });
 export type FinalizePageSpecsBody = z.infer<typeof finalizePageSpecsBodySchema>;
 

@@ -1,6 +1,7 @@
 /** billing: plans, quota, subscription info (product-spec §3, §6, §8, §9; ARCHITECTURE §6) and billing events. */
 import { z } from 'zod';
 import { subscriptionStatusSchema } from './identity';
+import { text } from './text';
 
 /** What a reservation pays for; `prompt` is counted for trial users by every AI feature. */
 export const quotaFeatureSchema = z.enum(['video_upload', 'tracking_plan', 'analytics_message']);
@@ -80,7 +81,7 @@ export const usageChangedSchema = z.object({
 export type UsageChanged = z.infer<typeof usageChangedSchema>;
 
 /** POST /api/create-checkout-session: the web sends its own userId; anyone else's answers 403. */
-export const createCheckoutBodySchema = z.object({ userId: z.string().max(200).optional() });
+export const createCheckoutBodySchema = z.object({ userId: text({ label: 'User ID', max: 200 }).optional() });
 export type CreateCheckoutBody = z.infer<typeof createCheckoutBodySchema>;
 
 /** Why a reservation was refused: a restriction code with its §8 message (and the video's length for a long video). */
@@ -124,7 +125,7 @@ export interface ReserveQuotaReply {
   video_duration_minutes: number;
 }
 
-const restrictionCodeSchema = z.enum(['UPLOAD_RESTRICTED', 'TRACKING_PLAN_RESTRICTED', 'ANALYTICS_MESSAGE_RESTRICTED']);
+export const restrictionCodeSchema = z.enum(['UPLOAD_RESTRICTED', 'TRACKING_PLAN_RESTRICTED', 'ANALYTICS_MESSAGE_RESTRICTED']);
 
 /** The denial inside a ReserveQuota reply for `feature`, or null when it was granted (media/planning/chat answer it as a 403). */
 export function quotaDenialOf(reply: ReserveQuotaReply, feature: QuotaFeature): QuotaDenial | null {

@@ -1,6 +1,7 @@
 /** catalog: products (product-spec §3, §5), the knowledge base, and the events catalog publishes. */
 import { z } from 'zod';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_DESCRIPTION_MIN, PRODUCT_NAME_MAX } from './limits';
+import { boundedJson, text } from './text';
 
 export const productTypeSchema = z.enum(['website', 'mobile_app'], { error: 'Please select a product type' });
 export type ProductType = z.infer<typeof productTypeSchema>;
@@ -24,17 +25,18 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-const productName = z
-  .string({ error: 'Product name is required' })
-  .trim()
-  .min(1, 'Product name is required')
-  .max(PRODUCT_NAME_MAX, `Product name must be at most ${PRODUCT_NAME_MAX} characters`);
+const productName = text({ label: 'Product name', required: 'Product name is required', max: PRODUCT_NAME_MAX });
 
-const productDescription = z
-  .string({ error: 'Description must be at least 10 characters' })
-  .trim()
-  .min(PRODUCT_DESCRIPTION_MIN, 'Description must be at least 10 characters')
-  .max(PRODUCT_DESCRIPTION_MAX, `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`);
+const productDescription = text({
+  label: 'Description',
+  required: 'Description must be at least 10 characters',
+  min: PRODUCT_DESCRIPTION_MIN,
+  max: PRODUCT_DESCRIPTION_MAX,
+  multiline: true,
+});
+
+/** Ids are looked up as uuids; anything longer cannot name one. */
+const productId = text({ label: 'Product ID', required: 'Product ID is required', max: 200 });
 
 /** POST /api/products/create-without-video, and the onboarding form. */
 export const createProductBodySchema = z.object({
@@ -47,6 +49,9 @@ export type CreateProductBody = z.infer<typeof createProductBodySchema>;
 /** PATCH /api/products/{id}: the knowledge-base edit needs both fields (product-spec §5). */
 export const updateProductBodySchema = z.object({ name: productName, description: productDescription });
 export type UpdateProductBody = z.infer<typeof updateProductBodySchema>;
+
+/** GET /api/knowledge-base?productId= and GET /api/saved-items?productId= */
+export const productIdQuerySchema = z.object({ productId });
 
 /** GET /api/knowledge-base?productId= : product info now; videos and the page-spec summary join in later issues. */
 export const knowledgeBaseSchema = z.object({ product: productSchema });
@@ -98,34 +103,16 @@ export const savedItemSchema = z.object({
 export type SavedItem = z.infer<typeof savedItemSchema>;
 
 /** Content arrives as JSON text or as the value itself; either way it is stored as JSON text. */
-const savedItemContent = z
-  .unknown()
-  .transform((value, ctx) => {
-    const text = typeof value === 'string' ? value : value === undefined ? undefined : JSON.stringify(value);
-    if (text === undefined || text.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: 'Content is required' });
-      return z.NEVER;
-    }
-    try {
-      JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Content must be valid JSON' });
-      return z.NEVER;
-    }
-    return text;
-  })
-  .refine((text) => new TextEncoder().encode(text).length <= SAVED_ITEM_CONTENT_MAX_BYTES, {
-    message: 'Content must be at most 1 MB',
-  });
+const savedItemContent = boundedJson({
+  label: 'Content',
+  maxBytes: SAVED_ITEM_CONTENT_MAX_BYTES,
+  tooLarge: 'Content must be at most 1 MB',
+});
 
 /** POST /api/saved-items. Some callers also send userId: it is ignored, the item is always the caller's. */
 export const createSavedItemBodySchema = z.object({
-  productId: z.string({ error: 'Product ID is required' }).trim().min(1, 'Product ID is required'),
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(SAVED_ITEM_NAME_MAX, `Name must be at most ${SAVED_ITEM_NAME_MAX} characters`),
+  productId,
+  name: text({ label: 'Name', required: 'Name is required', max: SAVED_ITEM_NAME_MAX }),
   type: savedItemTypeSchema,
   content: savedItemContent,
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CHAT_HISTORY_MAX_CHARS, CHAT_MESSAGE_MAX, CHAT_TITLE_MAX } from './limits';
+import { text } from './text';
 
 export const chatSubjects = {
   strategyCompleted: 'chat.strategy.completed',
@@ -184,33 +185,38 @@ export const chatJobSchema = z.discriminatedUnion('type', [
 ]);
 export type ChatJob = z.infer<typeof chatJobSchema>;
 
-const sessionId = z
-  .string({ error: CHAT_MESSAGES.noSession })
-  .trim()
-  .min(1, CHAT_MESSAGES.noSession)
-  .max(200, CHAT_MESSAGES.noSession);
+const sessionId = text({ label: 'Session ID', required: CHAT_MESSAGES.noSession, max: 200, tooLong: CHAT_MESSAGES.noSession });
 
-const messageText = z
-  .string({ error: CHAT_MESSAGES.messageRequired })
-  .trim()
-  .min(1, CHAT_MESSAGES.messageRequired)
-  .max(CHAT_MESSAGE_MAX, CHAT_MESSAGES.messageTooLong);
+const messageText = text({
+  label: 'Message',
+  required: CHAT_MESSAGES.messageRequired,
+  max: CHAT_MESSAGE_MAX,
+  tooLong: CHAT_MESSAGES.messageTooLong,
+  multiline: true,
+});
+
+const productId = text({ label: 'Product ID', required: 'Product ID is required', max: 200 });
+
+/** Each line of the history is checked as it comes; the joined text's length is checked once, after. */
+const historyText = text({
+  label: 'Conversation history',
+  max: CHAT_HISTORY_MAX_CHARS,
+  tooLong: CHAT_MESSAGES.historyTooLong,
+  multiline: true,
+  trim: false,
+});
 
 /** GET /api/chat-sessions?productId&chatType */
 export const listChatSessionsQuerySchema = z.object({
-  productId: z.string({ error: 'Product ID is required' }).trim().min(1, 'Product ID is required').max(200),
+  productId,
   chatType: chatTypeSchema.optional(),
 });
 
 /** POST /api/chat-sessions. Without a title the session is called '{product name} Chat {n}'. */
 export const createChatSessionBodySchema = z.object({
-  productId: z.string({ error: 'Product ID is required' }).trim().min(1, 'Product ID is required').max(200),
+  productId,
   chatType: chatTypeSchema.default('analytics_strategy'),
-  title: z
-    .string()
-    .trim()
-    .max(CHAT_TITLE_MAX, `Title must be at most ${CHAT_TITLE_MAX} characters`)
-    .optional(),
+  title: text({ label: 'Title', max: CHAT_TITLE_MAX }).optional(),
 });
 export type CreateChatSessionBody = z.infer<typeof createChatSessionBodySchema>;
 
@@ -229,7 +235,7 @@ export const generateStrategyBodySchema = z.object({
   sessionId,
   userMessage: messageText,
   conversationHistory: z
-    .union([z.string(), z.array(z.string()).transform((lines) => lines.join('\n'))])
+    .union([historyText, z.array(historyText).transform((lines) => lines.join('\n'))])
     .default('')
     .refine((text) => text.length <= CHAT_HISTORY_MAX_CHARS, CHAT_MESSAGES.historyTooLong),
 });

@@ -1,5 +1,6 @@
 /** identity: REST bodies, the user of product-spec §3, and its events. */
 import { z } from 'zod';
+import { text } from './text';
 
 export const subscriptionStatusSchema = z.enum(['free', 'trial', 'active', 'past_due', 'canceled']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
@@ -15,20 +16,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
+const emailText = text({ label: 'Email', required: 'Email is required', max: 254 });
+
+const email = emailText
   .email('Please enter a valid email address')
   .transform((value) => value.toLowerCase());
 
 export const registerBodySchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(120, 'Name must be at most 120 characters'),
+  name: text({ label: 'Name', required: 'Name is required', max: 120 }),
   email,
   password: z
     .string({ error: 'Password is required' })
@@ -39,12 +34,7 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Email must be at most 254 characters')
-    .transform((value) => value.toLowerCase()),
+  email: emailText.transform((value) => value.toLowerCase()),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Invalid email or password'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

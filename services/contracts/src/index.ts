@@ -9,5 +9,6 @@ export * from './identity';
 export * from './limits';
 export * from './media';
 export * from './planning';
+export * from './text';
 export * from './tracking-plan-export';
 export * from './user-flow-mermaid';

@@ -1,6 +1,7 @@
 /** media: direct uploads (ARCHITECTURE §6), videos (product-spec §3) and the events media publishes. */
 import { z } from 'zod';
 import { analysisStatusSchema } from './catalog';
+import { text } from './text';
 
 /** product-spec §10: 500MB, counted as the browser counts File.size against 500 * 1024 * 1024. */
 export const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
@@ -49,17 +50,18 @@ export function isAcceptedVideo(contentType: string, fileName: string): boolean 
   return type.startsWith('video/') || (VIDEO_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
 }
 
-const fileName = z
-  .string({ error: UPLOAD_MESSAGES.noFile })
-  .trim()
-  .min(1, UPLOAD_MESSAGES.noFile)
-  .max(255, 'File name must be at most 255 characters');
+const fileName = text({ label: 'File name', required: UPLOAD_MESSAGES.noFile, max: 255 });
 const fileSize = z
   .number({ error: UPLOAD_MESSAGES.noFile })
   .int(UPLOAD_MESSAGES.noFile)
   .positive(UPLOAD_MESSAGES.noFile);
-const contentType = z.string({ error: UPLOAD_MESSAGES.invalidType }).trim().max(200, UPLOAD_MESSAGES.invalidType);
-const productId = z.string({ error: 'Product ID is required for video upload' }).min(1, 'Product ID is required for video upload').max(200);
+const contentType = text({
+  label: 'Content type',
+  notText: UPLOAD_MESSAGES.invalidType,
+  max: 200,
+  tooLong: UPLOAD_MESSAGES.invalidType,
+});
+const productId = text({ label: 'Product ID', required: 'Product ID is required for video upload', max: 200 });
 
 /** POST /api/uploads: ask where to PUT the file. The size limit (413) and type rule (415) are checked after parsing. */
 export const createUploadBodySchema = z.object({ productId, fileName, contentType, fileSize });
@@ -80,7 +82,7 @@ export type UploadTarget = z.infer<typeof uploadTargetSchema>;
 
 /** POST /api/products/{id}/videos/direct (product-spec §3 Video record payload). */
 export const registerVideoBodySchema = z.object({
-  storageKey: z.string({ error: UPLOAD_MESSAGES.noFile }).min(1, UPLOAD_MESSAGES.noFile).max(1024),
+  storageKey: text({ label: 'Storage key', required: UPLOAD_MESSAGES.noFile, max: 1024, trim: false }),
   originalName: fileName,
   fileSize,
   contentType,

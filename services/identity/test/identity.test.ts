@@ -3,6 +3,7 @@ import { createGrpcClient, loadGrpcService, type EventBus, type EventEnvelope, t
 import { eventually, freshDatabaseUrl, testBus, testConfig } from '@tracklens/kit/testing';
 import { createIdentityService } from '../src/service';
 import { credentials } from '../src/db/schema';
+import { MAX_LOGIN_DELAY_MS } from '../src/domain/identity';
 
 describe('identity service', () => {
   let service: RunningService;
@@ -108,22 +109,33 @@ describe('identity service', () => {
     expect(unknown.body.message).toBe('Invalid email or password');
   });
 
-  it('should answer 429 after 10 failed logins in a minute for one email', async () => {
-    const { account } = await register();
-    // Each attempt from another address, so only the per-email count can trip.
-    for (let i = 0; i < 10; i++) {
-      const res = await request(base)
-        .post('/api/login')
-        .set('x-forwarded-for', `198.51.100.${i + 1}`)
-        .send({ email: account.email, password: 'wrong password' });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await request(base)
+  it('should still log in with the right password after 10 failed logins for its email from rotating addresses, and slow a wrong one', async () => {
+    const { account, user } = await register();
+    // Each attempt from another address, so only the per-email count applies: nobody can lock the owner out.
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        request(base)
+          .post('/api/login')
+          .set('x-forwarded-for', `198.51.100.${i + 1}`)
+          .send({ email: account.email, password: 'wrong password' }),
+      ),
+    );
+    expect(attempts.map((res) => res.status)).toEqual(Array(10).fill(401));
+
+    const owner = await request(base)
       .post('/api/login')
       .set('x-forwarded-for', '198.51.100.200')
       .send({ email: account.email, password: account.password });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.code).toBe('RATE_LIMITED');
+    expect(owner.status).toBe(200);
+    expect(owner.body.user.id).toBe(user.id);
+
+    const startedAt = Date.now();
+    const guess = await request(base)
+      .post('/api/login')
+      .set('x-forwarded-for', '198.51.100.201')
+      .send({ email: account.email, password: 'another wrong password' });
+    expect(guess.status).toBe(401);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(MAX_LOGIN_DELAY_MS);
   });
 
   it('should answer 429 after 10 failed logins in a minute from one address across emails', async () => {

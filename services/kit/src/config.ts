@@ -7,6 +7,9 @@ import { DEFAULT_JWT_SECRET, ENV_VARIABLES, SERVICE_NAMES, type ServiceName } fr
 /** The product's address when neither GATEWAY_PORT nor PORT is set. */
 export const DEFAULT_GATEWAY_PORT = 8080;
 
+/** The gateway's operations port in production when GATEWAY_OPS_PORT is unset. */
+export const DEFAULT_GATEWAY_OPS_PORT = 9090;
+
 const shape = Object.fromEntries(Object.entries(ENV_VARIABLES).map(([name, spec]) => [name, spec.schema]));
 const envSchema = z.object(shape);
 
@@ -32,6 +35,10 @@ export interface Config {
   serviceHost: string;
   gatewayHost: string;
   gatewayPort: number;
+  /** Where the gateway answers /readyz and /metrics instead of its public port; undefined: on the public port. */
+  gatewayOpsPort: number | undefined;
+  /** How long a stopping process keeps answering with its readiness already false (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
   webDist: string;
   protoDir: string;
   grpcDeadlineMs: number;
@@ -45,6 +52,7 @@ export interface Config {
   /** Where users reach the product (no trailing slash). */
   publicUrl: string;
   stripe: StripeSettings;
+  billing: BillingSettings;
   openai: OpenAiSettings;
   /** The founder call banner of the analytics strategy page; url null hides it. */
   founderCall: { url: string | null; name: string | null };
@@ -94,6 +102,14 @@ export interface StripeSettings {
   priceId: string | undefined;
   webhookSecret: string | undefined;
   apiBase: string | undefined;
+}
+
+/** billing's own settings beside Stripe's. */
+export interface BillingSettings {
+  /** PAYMENTS_DISABLED: no checkout at all (production without a Stripe key needs it said explicitly). */
+  paymentsDisabled: boolean;
+  /** How long a reservation nobody confirmed holds its quota unit. */
+  reservationTtlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -151,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, needs: ConfigNe
     serviceHost: raw.SERVICE_HOST,
     gatewayHost: raw.GATEWAY_HOST,
     gatewayPort: raw.GATEWAY_PORT ?? raw.PORT ?? DEFAULT_GATEWAY_PORT,
+    gatewayOpsPort: raw.GATEWAY_OPS_PORT ?? (raw.APP_ENV === 'production' ? DEFAULT_GATEWAY_OPS_PORT : undefined),
+    shutdownDrainMs: raw.SHUTDOWN_DRAIN_MS,
     webDist: path.resolve(raw.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
     protoDir: path.resolve(raw.PROTO_DIR ?? path.join(repoRoot, 'proto')),
     grpcDeadlineMs: raw.GRPC_DEADLINE_MS,
@@ -168,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, needs: ConfigNe
       webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
       apiBase: raw.STRIPE_API_BASE,
     },
+    billing: { paymentsDisabled: raw.PAYMENTS_DISABLED, reservationTtlSeconds: raw.QUOTA_RESERVATION_TTL_SECONDS },
     openai: { apiKey: raw.OPENAI_API_KEY, baseUrl: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL },
     founderCall: { url: raw.FOUNDER_CALL_URL ?? null, name: raw.FOUNDER_NAME ?? null },
     analysis: { concurrency: raw.ANALYSIS_CONCURRENCY, maxModelFrames: raw.ANALYSIS_MAX_FRAMES },

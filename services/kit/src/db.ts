@@ -74,7 +74,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   await ensurePostgresDatabase(url);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // A database that drops packets instead of refusing must still fail a request in time (503), not hang it.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
   const db = drizzlePg({ client: pool });
   // Replicas starting together must not run the same migration twice.

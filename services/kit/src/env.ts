@@ -83,6 +83,16 @@ export const ENV_VARIABLES = {
     schema: port.optional(),
     description: 'Port of the gateway, the product URL (default PORT, else 8080)',
   },
+  GATEWAY_OPS_PORT: {
+    schema: port.optional(),
+    description:
+      "The gateway's internal operations port (/healthz, /readyz, /metrics), never published; when set, /readyz and /metrics answer there only. Production default 9090: there they are never served on the product's port",
+  },
+  SHUTDOWN_DRAIN_MS: {
+    schema: z.coerce.number().int().min(0).max(8000).default(0),
+    description:
+      'How long a stopping process keeps answering after its /readyz turns 503 (every answer closing its connection) before it stops accepting: longer than its load balancer takes to drop a not-ready instance (a few seconds under Kubernetes); 0 stops accepting at once. At most 8000, so that with 5 s for requests in flight a stop stays within the 15 s a process gives itself',
+  },
   PORT: {
     schema: port.optional(),
     description: "The platform's port convention (Heroku, Cloud Run, Render, ...): the gateway's port when GATEWAY_PORT is unset",
@@ -133,7 +143,8 @@ export const ENV_VARIABLES = {
   },
   STRIPE_SECRET_KEY: {
     schema: z.string().min(1).optional(),
-    description: 'Stripe secret key (sk_test_... or sk_live_...); unset means the built-in development checkout',
+    description:
+      'Stripe secret key (sk_test_... or sk_live_...); unset means the built-in development checkout outside production, and is refused in production unless PAYMENTS_DISABLED=true',
   },
   STRIPE_PUBLISHABLE_KEY: {
     schema: z.string().min(1).optional(),
@@ -150,6 +161,19 @@ export const ENV_VARIABLES = {
   STRIPE_API_BASE: {
     schema: url.optional(),
     description: 'Base URL of the Stripe API (default https://api.stripe.com); tests point it at a local server',
+  },
+  PAYMENTS_DISABLED: {
+    schema: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    description:
+      'Run billing without any payment provider: no checkout (POST /api/create-checkout-session answers 503), so nobody can upgrade. Production refuses to start billing without STRIPE_SECRET_KEY unless this is true; not allowed together with STRIPE_SECRET_KEY',
+  },
+  QUOTA_RESERVATION_TTL_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(24 * 3600).default(600),
+    description:
+      'How long billing holds a quota unit that media, planning or chat reserved and has not confirmed (its video, plan or answer was never recorded) before it gives the unit back',
   },
   S3_BUCKET: {
     schema: z.string().min(1).optional(),

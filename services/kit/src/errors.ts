@@ -34,6 +34,32 @@ export const errors = {
   unavailable: (message = 'Service unavailable') => new AppError(503, message, 'UNAVAILABLE'),
 };
 
+/** What a client is told to wait (Retry-After) when a dependency is down for a moment. */
+export const RETRY_AFTER_UNAVAILABLE_SEC = 5;
+
+export const DEPENDENCY_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+
+/** PostgreSQL SQLSTATEs of a server that is not there or going away: connection exceptions, shutdowns, too many connections. */
+const UNAVAILABLE_SQLSTATE = /^(08\d\d\d|57P0[1-3]|53300)$/;
+/** Socket errors of a dependency that does not answer (the database, the bus, another service). */
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+/** Messages node-postgres, its pool and PGlite throw without a code when the connection is gone. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|Client was closed and is not queryable|PGlite is closed/i;
+
+/**
+ * True when the error (or what it wraps: drizzle puts the driver's error in `cause`) says a dependency could
+ * not be reached, which a retry a little later may fix, rather than that the request itself was wrong.
+ */
+export function isUnavailableError(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, message, cause, errors: inner } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  if (Array.isArray(inner) && inner.some((each) => isUnavailableError(each, depth + 1))) return true;
+  return isUnavailableError(cause, depth + 1);
+}
+
 /** A zod failure becomes 400 VALIDATION_ERROR; the first issue's message is the headline. */
 export function fromZodError(error: ZodError): AppError {
   const fields: Record<string, string> = {};

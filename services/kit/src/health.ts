@@ -14,6 +14,8 @@ export interface HealthOptions {
   /** Empties the service's tables and names them; the route is absent when this is not given (production). */
   debugClear?: () => Promise<string[]>;
   timeoutMs?: number;
+  /** True once the process is stopping: /readyz answers 503 at once, so load balancers send it nothing new. */
+  isDraining?: () => boolean;
 }
 
 /** GET /debug/stats of a service, as the gateway reads it. */
@@ -33,10 +35,25 @@ export const debugClearAnswerSchema = z.object({
 export type DebugClearAnswer = z.infer<typeof debugClearAnswerSchema>;
 
 export function registerHealthRoutes(app: Express, options: HealthOptions): void {
+  registerLivenessRoute(app, options.service);
+  registerOperationsRoutes(app, options);
+  registerDebugRoutes(app, options);
+}
+
+/** GET /healthz: answers while the process lives, whatever its dependencies do. */
+export function registerLivenessRoute(app: Express, service: string): void {
   app.get('/healthz', (_req: Request, res: Response) => {
-    res.json({ status: 'ok', service: options.service });
+    res.json({ status: 'ok', service });
   });
+}
+
+/** GET /readyz and GET /metrics: what operators and load balancers read, not users. */
+export function registerOperationsRoutes(app: Express, options: HealthOptions): void {
   app.get('/readyz', async (_req: Request, res: Response) => {
+    if (options.isDraining?.()) {
+      res.status(503).json({ status: 'draining', service: options.service, checks: {} });
+      return;
+    }
     const results = await runChecks(options.checks, options.timeoutMs ?? 2000);
     const ready = Object.values(results).every((value) => value === 'ok');
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', service: options.service, checks: results });
@@ -45,6 +62,9 @@ export function registerHealthRoutes(app: Express, options: HealthOptions): void
     res.setHeader('content-type', options.registry.contentType);
     res.send(await options.registry.metrics());
   });
+}
+
+function registerDebugRoutes(app: Express, options: HealthOptions): void {
   const debugStats = options.debugStats;
   if (debugStats) {
     app.get('/debug/stats', async (_req: Request, res: Response) => {

@@ -62,4 +62,52 @@ describe('createHttpApp', () => {
     const replaced = await request(app()).get('/nowhere').set('x-request-id', 'bad id\nwith newline'.replace('\n', ' '));
     expect(replaced.headers['x-request-id']).not.toBe('bad id with newline');
   });
+
+  it('should send a strict Content-Security-Policy with every answer', async () => {
+    const res = await request(app()).get('/limited');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';" +
+        "img-src 'self' data: blob:;media-src 'self' blob:;font-src 'self' data:;connect-src 'self';object-src 'none';" +
+        "form-action 'self';frame-ancestors 'none'",
+    );
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  describe('a dependency that cannot be reached', () => {
+    /** What drizzle throws: its own error, with the driver's in `cause`. */
+    function wrapped(cause: object): Error {
+      return Object.assign(new Error('Failed query: select 1'), { cause });
+    }
+
+    it.each([
+      ['PostgreSQL shut down by an administrator (57P01)', wrapped(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))],
+      ['a refused connection', wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))],
+      ['both addresses refused (AggregateError)', new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })], 'connect failed')],
+      ['a connection terminated mid-query', wrapped(new Error('Connection terminated unexpectedly'))],
+      ['a pool that was ended', new Error('Cannot use a pool after calling end on the pool')],
+      ['a closed PGlite', wrapped(new Error('PGlite is closed'))],
+    ])('should answer %s with 503 SERVICE_UNAVAILABLE and Retry-After', async (_name, error) => {
+      const application = createHttpApp({ logger: silentLogger });
+      application.get('/down', () => {
+        throw error;
+      });
+      const res = await request(finishHttpApp(application, silentLogger)).get('/down');
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).toEqual({
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    });
+
+    it('should say when to retry on a 429 that knows it', async () => {
+      const application = createHttpApp({ logger: silentLogger });
+      application.get('/limited', () => {
+        throw errors.tooManyRequests('Too many requests. Please try again in a minute.', 42);
+      });
+      const res = await request(finishHttpApp(application, silentLogger)).get('/limited');
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toBe('42');
+    });
+  });
 });

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { newRequestId, runWithContext, sanitizeRequestId } from './context';
-import { AppError, fromZodError } from './errors';
+import { AppError, DEPENDENCY_UNAVAILABLE_MESSAGE, RETRY_AFTER_UNAVAILABLE_SEC, fromZodError, isUnavailableError } from './errors';
 import type { ServiceMetrics } from './metrics';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -21,6 +21,8 @@ export interface HttpAppOptions {
   trustProxy?: string;
   /** Paths whose body stays raw bytes in req.body (webhook signatures are computed over the exact bytes). */
   rawBodyPaths?: string[];
+  /** Origins besides this one the web app may send requests to: the object storage that takes uploads. */
+  connectSrc?: string[];
 }
 
 /** Creates the app with everything that must run before routes. Call finishHttpApp after adding routes. */
@@ -28,7 +30,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(options.connectSrc ?? []),
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: 'deny' },
+    }),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = sanitizeRequestId(req.headers['x-request-id']) ?? newRequestId();
     req.requestId = requestId;
@@ -56,6 +64,33 @@ export function createHttpApp(options: HttpAppOptions): Express {
   return app;
 }
 
+/**
+ * What the built web app needs and nothing more: its own scripts only (no inline script, no eval), no
+ * framing. Styles may be inline: antd writes its component styles into <style> elements at run time and
+ * antd and React Flow set style attributes, and a static index.html can give neither a nonce; a style cannot
+ * run script. data: and blob: images are the diagram exports (html-to-image) and local previews; blob:
+ * media is a picked video whose duration is read before upload.
+ */
+export function contentSecurityPolicy(connectSrc: string[]): { useDefaults: false; directives: Record<string, string[]> } {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...connectSrc],
+      objectSrc: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
 /** Adds the JSON 404 and the one error handler; never a stack trace in a response. */
 export function finishHttpApp(app: Express, logger: Logger): Express {
   app.use((req: Request, res: Response) => {
@@ -71,9 +106,60 @@ export function finishHttpApp(app: Express, logger: Logger): Express {
       res.destroy();
       return;
     }
+    const retryAfter = retryAfterOf(appError);
+    if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
     res.status(appError.status).json(appError.toBody());
   });
   return app;
+}
+
+/** Seconds to wait before trying again: what a 429 says, and a short while for any 503. */
+function retryAfterOf(error: AppError): number | undefined {
+  const asked = error.extras.retryAfter;
+  if (typeof asked === 'number' && asked > 0) return Math.ceil(asked);
+  return error.status === 503 ? RETRY_AFTER_UNAVAILABLE_SEC : undefined;
+}
+
+/** How long a server goes on reading a request it answered early before it lets the connection go. */
+export const EARLY_ANSWER_LINGER_MS = 2000;
+
+const lingering = new WeakSet<Request>();
+
+export interface LingerOptions {
+  /** The body still streams on somewhere (the gateway to the service that answered): drop it only once that stops. */
+  forwarding?: boolean;
+  lingerMs?: number;
+}
+
+/**
+ * For an answer given before the whole body was read (an upload refused with 413). The connection cannot
+ * serve another request, so the answer says `Connection: close`; but closing a socket with unread bytes
+ * makes the kernel reset the connection, and a client (or the gateway) still sending then loses the answer.
+ * So the socket only half-closes after the answer, the rest of the body is read and dropped, and the
+ * connection goes when the body ends or after lingerMs, by when the client has read the answer.
+ */
+export function lingerAfterEarlyAnswer(req: Request, res: Response, options: LingerOptions = {}): void {
+  if (req.complete || lingering.has(req)) return;
+  lingering.add(req);
+  const socket = req.socket;
+  res.setHeader('Connection', 'close');
+  // Node destroys a `Connection: close` socket right after the answer; this one half-closes and keeps reading.
+  socket.destroySoon = () => {
+    socket.end();
+  };
+  res.once('finish', () => {
+    const timer = setTimeout(() => socket.destroy(), options.lingerMs ?? EARLY_ANSWER_LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
+    if (req.readableEnded) socket.destroy();
+    else req.once('end', () => socket.destroy());
+    if (!options.forwarding) discardUnreadBody(req);
+  });
+}
+
+/** Reads the rest of a request body into nothing, from whatever it was piped to (a service that hung up). */
+export function discardUnreadBody(req: Request): void {
+  req.unpipe();
+  req.resume();
 }
 
 export function toAppError(error: unknown): AppError {
@@ -90,6 +176,8 @@ export function toAppError(error: unknown): AppError {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AppError(status, expose === true && typeof message === 'string' ? message : 'Bad request', 'BAD_REQUEST');
   }
+  // A database or bus that is down for a moment: the request was fine, and the same one will work again.
+  if (isUnavailableError(error)) return new AppError(503, DEPENDENCY_UNAVAILABLE_MESSAGE, 'SERVICE_UNAVAILABLE');
   return new AppError(500, 'Internal server error', 'INTERNAL');
 }
 

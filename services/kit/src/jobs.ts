@@ -189,8 +189,15 @@ const FINISHED: JobStatus[] = ['completed', 'skipped', 'failed'];
 /** Finished rows of periodic jobs are kept this long, then removed when the next period is enqueued. */
 const PERIODIC_RETENTION_MS = 24 * 60 * 60_000;
 
+/**
+ * How long a claim lasts without a heartbeat. Short, so that a worker killed mid-job (or the process that
+ * replaces it) takes the job over within a few seconds; a live worker renews it three times per lease, so
+ * only a worker that is gone (or stalled for a whole lease) loses its job.
+ */
+export const DEFAULT_JOB_LEASE_MS = 5000;
+
 export interface JobTuning {
-  /** How long a claim lasts without a heartbeat (default 15 s): a dead worker's job is taken over after it. */
+  /** How long a claim lasts without a heartbeat (default DEFAULT_JOB_LEASE_MS): a dead worker's job is taken over after it. */
   leaseMs?: number;
   /** Default: a third of the lease. */
   heartbeatMs?: number;
@@ -228,7 +235,7 @@ export class JobRunner {
   private wake: Array<() => void> = [];
 
   constructor(private readonly options: JobRunnerOptions) {
-    this.leaseMs = options.leaseMs ?? 15_000;
+    this.leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
     this.heartbeatMs = options.heartbeatMs ?? Math.max(200, Math.floor(this.leaseMs / 3));
     this.pollMs = options.pollMs ?? 1000;
   }

@@ -1,5 +1,5 @@
 /** Opens what every service needs (db, bus, relay, jobs, metrics) and runs its HTTP, gRPC, subscriptions and jobs with a clean stop. */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -111,9 +111,11 @@ export interface RunningService {
 export async function serve(runtime: ServiceRuntime, definition: ServiceDefinition): Promise<RunningService> {
   const { name, config, logger, database, bus, metrics, relay, jobs } = runtime;
   const app = createHttpApp({ logger, metrics, rawBodyPaths: definition.rawBodyPaths });
+  const drain = new HttpDrain();
   registerHealthRoutes(app, {
     service: name,
     checks: { database: () => database.ping(), bus: () => bus.ping() },
+    isDraining: () => drain.draining,
     registry: metrics.registry,
     ...(config.isProduction ? {} : { debugStats: () => database.tableCounts() }),
     ...(config.isProduction ? {} : { debugClear: () => database.clearTables() }),
@@ -123,6 +125,7 @@ export async function serve(runtime: ServiceRuntime, definition: ServiceDefiniti
 
   const endpoint = config.services[name];
   const server = await listen(app, config.serviceHost, endpoint.httpPort, { requestTimeoutMs: definition.requestTimeoutMs });
+  drain.attach(server);
   const httpPort = (server.address() as { port: number }).port;
 
   const health = loadGrpcService(config.protoDir, 'grpc/health/v1/health.proto', 'grpc.health.v1.Health');
@@ -134,6 +137,7 @@ export async function serve(runtime: ServiceRuntime, definition: ServiceDefiniti
           service: health,
           implementation: {
             Check: async () => {
+              if (drain.draining) return { status: 'NOT_SERVING' };
               const ok = await Promise.all([database.ping(), bus.ping()]).then(() => true, () => false);
               return { status: ok ? 'SERVING' : 'NOT_SERVING' };
             },
@@ -172,7 +176,7 @@ export async function serve(runtime: ServiceRuntime, definition: ServiceDefiniti
     runtime,
     stop: () => {
       stopping ??= (async () => {
-        await closeServer(server);
+        await drain.stop(server, config.shutdownDrainMs);
         for (const subscription of subscriptions) await subscription.stop();
         await jobs.stop();
         await definition.onStop?.();
@@ -201,10 +205,50 @@ export function listen(app: Express, host: string, port: number, options: Listen
   });
 }
 
-/** Stops accepting, lets requests in flight finish (at most 5 s), then closes what is left. */
+/** How long requests in flight may take to finish once a server stops accepting. */
+export const IN_FLIGHT_GRACE_MS = 5000;
+
+/**
+ * Stops an HTTP server without failing a request. Closing a keep-alive connection that a proxy is about
+ * to reuse resets that proxy's next request, so a stop first says it is coming: readiness turns false and
+ * every answer carries `Connection: close` (clients open a new connection, to another replica), for
+ * drainMs; then the server stops accepting, answers what is in flight and closes the idle connections.
+ */
+export class HttpDrain {
+  private stopping = false;
+  private readonly unanswered = new Set<ServerResponse>();
+
+  get draining(): boolean {
+    return this.stopping;
+  }
+
+  attach(server: Server): void {
+    // Before express: a route may answer synchronously, and the header must be set before it does.
+    server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => this.track(res));
+  }
+
+  async stop(server: Server, drainMs: number): Promise<void> {
+    this.stopping = true;
+    for (const res of this.unanswered) closeAfterAnswer(res);
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    await closeServer(server);
+  }
+
+  private track(res: ServerResponse): void {
+    if (this.stopping) closeAfterAnswer(res);
+    this.unanswered.add(res);
+    res.once('close', () => this.unanswered.delete(res));
+  }
+}
+
+function closeAfterAnswer(res: ServerResponse): void {
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+}
+
+/** Stops accepting, lets requests in flight finish (at most IN_FLIGHT_GRACE_MS), then closes what is left. */
 export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
-    const force = setTimeout(() => server.closeAllConnections(), 5000);
+    const force = setTimeout(() => server.closeAllConnections(), IN_FLIGHT_GRACE_MS);
     server.close(() => {
       clearTimeout(force);
       resolve();

@@ -222,7 +222,7 @@ describe(JobRunner.name, () => {
     expect(runs).toBe(1);
   });
 
-  it('should let another worker take over the job of a worker killed mid-job, and finish it once', async () => {
+  it('should let the restarted worker take over the job of a worker killed mid-job within seconds, and finish it once', async () => {
     const dataDir = tempDir('tracklens-jobs-');
     const url = await freshDatabaseUrl('jobs-kill');
     const first = await openDatabase({ url, dataDir: url ? undefined : path.join(dataDir, 'pg'), migrationsFolder });
@@ -233,11 +233,40 @@ describe(JobRunner.name, () => {
 
     await killedMidJob({ url, dataDir: url ? undefined : path.join(dataDir, 'pg') });
 
+    const restartedAt = Date.now();
     const second = await database({ url, dataDir: path.join(dataDir, 'pg') });
     expect(await readJob(second.db, id)).toMatchObject({ status: 'running', attempts: 1 });
-    runner(second.db, [job]);
+    // The engine's own lease and heartbeat, as a restarted service has them.
+    const restarted = new JobRunner({ db: second.db, logger: silentLogger });
+    restarted.start([defineJob(job)]);
+    runners.push(restarted);
     await eventually(async () => expect(await readJob(second.db, id)).toMatchObject({ status: 'completed', attempts: 2 }), 15_000);
+    expect(Date.now() - restartedAt).toBeLessThan(10_000);
     expect(await notesWith(second.db, 'h')).toBe(1);
+  });
+
+  it('should never take over a long job whose heartbeat continues', async () => {
+    const handle = await database();
+    const url = handle.kind === 'postgres' ? await freshDatabaseUrl('jobs-long') : undefined;
+    const main = url ? await database({ url }) : handle;
+    const other = url ? await database({ url }) : handle;
+    let runs = 0;
+    const job = noteJob('long', {
+      handle: async ({ noteId }, context) => {
+        runs += 1;
+        // Five leases long: only the heartbeat keeps the job this worker's.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        await context.transaction((tx) => insertNote(tx, noteId));
+        return 'completed';
+      },
+    });
+    const { id } = await enqueueJob(main.db, job, 'l', { noteId: 'l' });
+    runner(main.db, [job], { leaseMs: 600 });
+    await eventually(async () => expect((await readJob(main.db, id))?.status).toBe('running'));
+    runner(other.db, [job], { leaseMs: 600 });
+    await eventually(async () => expect(await readJob(main.db, id)).toMatchObject({ status: 'completed', attempts: 1 }), 10_000);
+    expect(runs).toBe(1);
+    expect(await notesWith(main.db, 'l')).toBe(1);
   });
 });
 

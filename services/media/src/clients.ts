@@ -13,6 +13,7 @@ export function videoQuota(billing: BillingClient): VideoQuota {
   return {
     reserveVideoUpload: ({ userId, durationSec, reference }) =>
       billing.reserveQuota({ userId, feature: 'video_upload', videoDurationSec: durationSec, reference }),
+    confirm: (reservationId) => billing.confirmQuota(reservationId),
     release: async (reservationId) => void (await billing.releaseQuota(reservationId)),
   };
 }

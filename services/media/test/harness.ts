@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import type { Config, EventBus, RunningService } from '@tracklens/kit';
-import { freePortEnv, freshDatabaseUrl, signedInCaller, tempDir, testBus, testConfig } from '@tracklens/kit/testing';
+import { loadConfig, type Config, type EventBus, type RunningService } from '@tracklens/kit';
+import { freePortEnv, freshDatabaseUrl, signedInCaller, tempDir, testBus } from '@tracklens/kit/testing';
 import { createBillingService } from '@tracklens/billing';
 import { createCatalogService } from '@tracklens/catalog';
 import { createMediaService } from '../src/service';
@@ -38,6 +38,8 @@ export class TestClock {
 }
 
 export interface Cluster {
+  /** The environment the config was loaded from (a child process loads the same). */
+  env: Record<string, string>;
   config: Config;
   bus: EventBus;
   media: RunningService;
@@ -50,20 +52,27 @@ export interface Cluster {
 }
 
 /** media, catalog and billing, each on its own database, sharing one bus and one set of ports. */
-export async function startCluster(env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(extraEnv: Record<string, string> = {}): Promise<Cluster> {
   const bus = await testBus('media');
-  const config = await testConfig({
+  const databaseUrl = await freshDatabaseUrl('media');
+  const env: Record<string, string> = {
+    APP_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: tempDir(),
+    OUTBOX_POLL_MS: '100',
     ...(await freePortEnv()),
-    DATABASE_URL: await freshDatabaseUrl('media'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     UPLOAD_SWEEP_INTERVAL_MS: '100',
-    ...env,
-  });
+    ...extraEnv,
+  };
+  const config = loadConfig(env);
   const clock = new TestClock();
   const shared = { config, bus, inMemoryDatabase: true, databasePerService: true };
   const catalog = await createCatalogService(shared);
   const billing = await createBillingService(shared);
   const media = await createMediaService({ ...shared, clock: clock.now });
   return {
+    env,
     config,
     bus,
     media,

@@ -206,13 +206,13 @@ describe('media uploads (local storage)', () => {
       expect(res.body).toMatchObject({ message, code: 'VALIDATION_ERROR' });
     });
 
-    it('should answer 400 No file selected for an empty PUT and for registering a key that was never uploaded', async () => {
+    it('should answer 409 upload did not complete for registering a key never uploaded, and 400 No file selected for an empty PUT', async () => {
       const { caller, productId } = await newOwner();
       const file = await videos.mp4();
       const target = await askFor(caller, productId, file);
       const notYet = await register(cluster, caller, productId, target.storageKey, file);
-      expect(notYet.status).toBe(400);
-      expect(notYet.body).toMatchObject({ message: 'No file selected', code: 'NO_FILE' });
+      expect(notYet.status).toBe(409);
+      expect(notYet.body).toMatchObject({ message: 'The upload did not complete. Please upload the file again.', code: 'UPLOAD_INCOMPLETE' });
       const empty = await putBytes(cluster, target, Buffer.alloc(0));
       expect(empty.status).toBe(400);
       expect(await empty.json()).toMatchObject({ message: 'No file selected' });

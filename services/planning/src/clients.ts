@@ -5,6 +5,7 @@ import type { AnalysisSource, QuotaGate } from './domain/ports';
 export function quotaGate(billing: BillingClient): QuotaGate {
   return {
     reserve: (userId, reference) => billing.reserveQuota({ userId, feature: 'tracking_plan', reference }),
+    confirm: (reservationId) => billing.confirmQuota(reservationId),
     release: async (reservationId) => void (await billing.releaseQuota(reservationId)),
   };
 }

@@ -44,7 +44,7 @@ export async function createPlanningService(options: ServiceOptions): Promise<Ru
   if (generator.kind === 'offline' && config.isProduction) {
     logger.warn('OPENAI_API_KEY is not set: tracking plans come from the built-in offline generator');
   }
-  const planning = new Planning({ store, products: catalog, quota, eventsStored: poke });
+  const planning = new Planning({ store, products: catalog, quota, logger, eventsStored: poke });
   const trackingPlanJob = new TrackingPlanJob({ store, analyses: analysisSource(analysis), quota, generator, logger, eventsStored: poke });
 
   return serve(runtime, {

@@ -5,12 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import {
+  loadConfig,
   type Config,
   type EventBus,
   type EventEnvelope,
+  type JobTuning,
   type RunningService,
 } from '@tracklens/kit';
-import { Gate, freePortEnv, freshDatabaseUrl, signedInCaller, testBus, testConfig } from '@tracklens/kit/testing';
+import { Gate, freePortEnv, freshDatabaseUrl, signedInCaller, tempDir, testBus, testConfig } from '@tracklens/kit/testing';
 import type { ProductAnalysis, TrackingPlanContent } from '@tracklens/contracts';
 import { billingClient } from '@tracklens/contracts/clients';
 import { AnalysisDouble } from '@tracklens/contracts/testing';
@@ -51,6 +53,8 @@ export class GatedGenerator implements PlanGenerator {
 
 export interface World {
   bus: EventBus;
+  /** The environment planning's config is loaded from (a child process loads the same). */
+  planningEnv: Record<string, string>;
   /** planning's config; catalog and billing share its ports but have their own databases. */
   config: Config;
   catalog: RunningService;
@@ -63,19 +67,34 @@ export interface World {
   product(caller: Caller, name?: string): Promise<{ id: string; name: string }>;
   trackingPlansGenerated(userId: string): Promise<number>;
   /** A planning service on the world's bus, or on `bus` to play a process whose bus forgot its events. */
-  startPlanning(options?: { generator?: PlanGenerator; inMemoryDatabase?: boolean; bus?: EventBus }): Promise<RunningService>;
+  /** `jobs` replaces the tests' short job timing (the engine's defaults with `{}`). */
+  startPlanning(options?: { generator?: PlanGenerator; inMemoryDatabase?: boolean; bus?: EventBus; jobs?: JobTuning }): Promise<RunningService>;
   stop(): Promise<void>;
 }
 
-/** `planningEnv` adds variables to planning's config only (e.g. OPENAI_API_KEY). */
-export async function startWorld(label: string, planningEnv: Record<string, string> = {}): Promise<World> {
+/** `planningEnv` adds variables to planning's config only (e.g. OPENAI_API_KEY), `billingEnv` to billing's. */
+export async function startWorld(
+  label: string,
+  planningEnv: Record<string, string> = {},
+  billingEnv: Record<string, string> = {},
+): Promise<World> {
   const bus = await testBus(`planning-${label}`);
   const ports = await freePortEnv();
   const configFor = async (service: string, env: Record<string, string> = {}) =>
     testConfig({ ...ports, DATABASE_URL: await freshDatabaseUrl(`planning_${label}_${service}`), ...env });
-  const config = await configFor('planning', planningEnv);
+  const planningDatabaseUrl = await freshDatabaseUrl(`planning_${label}_planning`);
+  const env: Record<string, string> = {
+    APP_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: tempDir(),
+    OUTBOX_POLL_MS: '100',
+    ...ports,
+    ...(planningDatabaseUrl ? { DATABASE_URL: planningDatabaseUrl } : {}),
+    ...planningEnv,
+  };
+  const config = loadConfig(env);
   const catalog = await createCatalogService({ config: await configFor('catalog'), bus, inMemoryDatabase: true });
-  const billing = await createBillingService({ config: await configFor('billing'), bus, inMemoryDatabase: true });
+  const billing = await createBillingService({ config: await configFor('billing', billingEnv), bus, inMemoryDatabase: true });
   const analysis = new AnalysisDouble();
   await analysis.start(config);
   const billingEntitlements = billingClient(config);
@@ -87,6 +106,7 @@ export async function startWorld(label: string, planningEnv: Record<string, stri
 
   return {
     bus,
+    planningEnv: env,
     config,
     catalog,
     billing,
@@ -109,7 +129,7 @@ export async function startWorld(label: string, planningEnv: Record<string, stri
         config,
         bus: options.bus ?? bus,
         inMemoryDatabase: options.inMemoryDatabase ?? true,
-        jobs: { leaseMs: 2000, pollMs: 50, backoffMs: 50 },
+        jobs: options.jobs ?? { leaseMs: 2000, pollMs: 50, backoffMs: 50 },
         ...(options.generator ? { generator: options.generator } : {}),
       });
       plannings.push(service);

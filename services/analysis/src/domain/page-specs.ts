@@ -8,10 +8,9 @@ import {
   type ProductAnalysis,
   type VideoDeleted,
   type VideoPageSpec,
-  type VideoUploaded,
 } from '@tracklens/contracts';
 import { bestFrame } from './frame-match';
-import type { DescriptionWriter, Log, PageSpecStore, Run, RunStatus, RunStore, ScreenshotStore } from './ports';
+import type { DescriptionWriter, Log, NewRun, PageSpecStore, Run, RunStatus, RunStore, ScreenshotStore, VideoDirectory } from './ports';
 import { buildProductKnowledge } from './product-knowledge';
 import { analysedSpecs, cleanKeyActions } from './screen-kind';
 import { publicStatus, statusEvent } from './status-events';
@@ -23,6 +22,9 @@ export const STUCK_AFTER_MS = 30 * 60 * 1000;
 
 export interface PageSpecsOptions {
   store: PageSpecStore;
+  /** Queues a video's analysis that media registered but whose upload event has not arrived yet. */
+  runs: RunStore;
+  videos: VideoDirectory;
   describer: DescriptionWriter;
   screenshots: ScreenshotStore;
   logger: Log;
@@ -91,9 +93,14 @@ export class PageSpecs {
     return { success: true, videoId: run.videoId, productId: run.productId, status: 'completed', knowledge };
   }
 
-  /** A failed (or stuck) analysis starts again from the beginning. */
+  /**
+   * A failed (or stuck) analysis starts again from the beginning. A video media registered whose upload event
+   * has not arrived yet is queued now, as the event would (the event then finds it queued and adds nothing).
+   */
   async retry(userId: string, videoId: string): Promise<{ success: true; videoId: string; status: 'processing' }> {
-    const run = await this.ownRun(userId, videoId);
+    const run = await this.options.runs.findRunById(videoId);
+    if (!run) return this.queueRegisteredVideo(userId, videoId);
+    if (run.userId !== userId) throw errors.notFound(PAGE_SPEC_MESSAGES.videoNotFound);
     const stuck = (run.status === 'queued' || run.status === 'running') && this.now().getTime() - run.updatedAt.getTime() > STUCK_AFTER_MS;
     const from: RunStatus[] = stuck ? [run.status] : ['failed'];
     if (!from.includes(run.status) || !(await this.options.store.requeue(run.videoId, from, statusEvent(run, 'processing', { progress: 0 })))) {
@@ -133,6 +140,15 @@ export class PageSpecs {
     }
   }
 
+  private async queueRegisteredVideo(userId: string, videoId: string): Promise<{ success: true; videoId: string; status: 'processing' }> {
+    const video = await this.options.videos.findVideo(videoId);
+    // Someone else's video is answered as media's unknown one: 'Video not found'.
+    if (!video || video.userId !== userId) throw errors.notFound(PAGE_SPEC_MESSAGES.videoNotFound);
+    const queued = await queueAnalysis(this.options.runs, video);
+    this.options.logger.info({ videoId, queued }, queued ? 'analysis queued ahead of its upload event' : 'analysis already known');
+    return { success: true, videoId, status: 'processing' };
+  }
+
   private async ownRun(userId: string, videoId: string): Promise<Run> {
     const run = await this.options.store.findRun(videoId, userId);
     if (!run) throw errors.notFound(PAGE_SPEC_MESSAGES.videoNotFound);
@@ -159,8 +175,8 @@ export class PageSpecs {
   }
 }
 
-/** media.video.uploaded: the video joins the queue once, however often the event arrives. */
-export async function queueAnalysis(runs: RunStore, video: VideoUploaded): Promise<boolean> {
+/** media.video.uploaded (or a retry that came first): the video joins the queue once, however often it is asked. */
+export async function queueAnalysis(runs: RunStore, video: NewRun): Promise<boolean> {
   const run = { videoId: video.videoId, productId: video.productId, userId: video.userId, storageKey: video.storageKey };
   return runs.insertRun(run, statusEvent(run, 'processing', { progress: 0 }));
 }

@@ -99,6 +99,12 @@ export interface PageSpecStore {
   deleteVideo(videoId: string, userId: string): Promise<string[]>;
 }
 
+/** media's registered videos, asked when a video's upload event has not reached analysis yet. */
+export interface VideoDirectory {
+  /** The registered video; null when media knows none of that id. */
+  findVideo(videoId: string): Promise<NewRun | null>;
+}
+
 /** The uploaded videos in object storage. */
 export interface VideoFiles {
   /** A path ffmpeg can read the video from, downloading it into workDir when the storage is remote. */

@@ -8,16 +8,13 @@ import { createAnalysisService } from '../../src/service';
 
 interface ChildArgs {
   env: Record<string, string>;
-  leaseMs: number;
   upload: EventEnvelope;
 }
 
 async function main(): Promise<void> {
   const args = JSON.parse(process.env.ANALYSIS_CHILD_ARGS ?? '{}') as ChildArgs;
-  const service = await createAnalysisService({
-    config: loadConfig(args.env),
-    jobs: { leaseMs: args.leaseMs, heartbeatMs: Math.floor(args.leaseMs / 3), pollMs: 100 },
-  });
+  // The job engine's own lease, heartbeat and polling: the crash test measures what an operator gets.
+  const service = await createAnalysisService({ config: loadConfig(args.env) });
   // Published again by every child: the broker or the inbox drops the repeat, as with a redelivery.
   await service.runtime.bus.publish(subjects.videoUploaded, args.upload);
   const stop = () => {

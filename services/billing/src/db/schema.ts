@@ -49,7 +49,11 @@ export const usageCounters = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.month] })],
 );
 
-/** What each granted reservation took, so a release gives back exactly that, once. */
+/**
+ * What each granted reservation took, so a release or an expiry gives back exactly that, once. Two-phase: reserved
+ * until its owner confirms it (its thing was recorded) or releases it; one still reserved past `expiresAt` is expired
+ * by billing and its units counted no more.
+ */
 export const quotaReservations = pgTable(
   'quota_reservations',
   {
@@ -59,16 +63,22 @@ export const quotaReservations = pgTable(
     month: text('month').notNull(),
     amount: integer('amount').notNull(),
     prompts: integer('prompts').notNull(),
+    /** The owner's idempotency key. */
     reference: text('reference'),
-    /** reserved | released */
+    /** reserved | confirmed | released | expired */
     status: text('status').notNull().default('reserved'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null only on reservations from before two-phase reservations, which the migration confirmed. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When its units were given back: released by its owner or expired. */
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('quota_reservations_reference_idx')
       .on(table.userId, table.feature, table.reference)
       .where(sql`${table.reference} is not null`),
+    index('quota_reservations_due_idx').on(table.status, table.expiresAt),
   ],
 );
 
@@ -80,8 +90,10 @@ export const paymentSessions = pgTable(
     userId: uuid('user_id').notNull(),
     /** stripe | development */
     provider: text('provider').notNull(),
-    /** open | paid | canceled */
+    /** open | paid | canceled | refunded (paid while the user was already Pro: canceled and refunded at the provider) */
     status: text('status').notNull().default('open'),
+    /** The provider's subscription the session created, once paid. */
+    subscriptionId: text('subscription_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -10,12 +10,17 @@ const reserveRequest = z.object({
   // proto3 sends 0 for "not set": one unit.
   amount: z.number().int().min(0).max(1000),
   video_duration_sec: z.number().min(0).max(10_000_000),
-  reference: z.string().max(200),
+  // An upload's storage key can be 240 characters long.
+  reference: z.string().max(500),
 });
-const releaseRequest = z.object({ reservation_id: z.string() });
+const reservationRequest = z.object({ reservation_id: z.string() });
 const entitlementsRequest = z.object({ user_id: z.string().uuid('user_id must be a user id') });
 
 const UNLIMITED = -1;
+
+function isUuid(value: string): boolean {
+  return z.string().uuid().safeParse(value).success;
+}
 
 export function billingGrpc(protoDir: string, billing: Billing): GrpcServiceBinding {
   return {
@@ -30,7 +35,9 @@ export function billingGrpc(protoDir: string, billing: Billing): GrpcServiceBind
           videoDurationSec: parsed.video_duration_sec,
           reference: parsed.reference || null,
         });
-        if (outcome.granted) return { granted: true, reservation_id: outcome.reservationId };
+        if (outcome.granted) {
+          return { granted: true, reservation_id: outcome.reservationId, expires_at: outcome.expiresAt.toISOString() };
+        }
         const { denial } = outcome;
         return {
           granted: false,
@@ -40,10 +47,21 @@ export function billingGrpc(protoDir: string, billing: Billing): GrpcServiceBind
           video_duration_minutes: denial.videoDurationMinutes ?? 0,
         };
       },
+      ConfirmQuota: async (request: unknown) => {
+        const parsed = parseOrThrow(reservationRequest, request);
+        // An id that cannot be one of ours was never reserved: nothing to confirm.
+        if (!isUuid(parsed.reservation_id)) return { confirmed: false, code: 'NOT_FOUND', message: '' };
+        const outcome = await billing.confirmQuota(parsed.reservation_id);
+        if (outcome.confirmed) return { confirmed: true };
+        if (outcome.reason === 'denied') {
+          return { confirmed: false, code: outcome.denial.code, message: outcome.denial.message };
+        }
+        return { confirmed: false, code: outcome.reason === 'released' ? 'RELEASED' : 'NOT_FOUND', message: '' };
+      },
       ReleaseQuota: async (request: unknown) => {
-        const parsed = parseOrThrow(releaseRequest, request);
+        const parsed = parseOrThrow(reservationRequest, request);
         // An id that cannot be one of ours was never reserved: nothing to give back.
-        if (!z.string().uuid().safeParse(parsed.reservation_id).success) return { released: false };
+        if (!isUuid(parsed.reservation_id)) return { released: false };
         return { released: await billing.releaseQuota(parsed.reservation_id) };
       },
       GetEntitlements: async (request: unknown) => {

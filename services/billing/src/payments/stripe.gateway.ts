@@ -69,6 +69,33 @@ export class StripeCheckoutGateway implements CheckoutGateway {
     }
   }
 
+  /**
+   * A subscription paid while its user was already Pro: canceled at once (no further invoices) and its first
+   * invoice's payment refunded. Idempotency keys make a retry of either request a no-op at Stripe.
+   */
+  async cancelAndRefund(subscriptionId: string): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['latest_invoice.payments'],
+    });
+    if (subscription.status !== 'canceled') {
+      await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `duplicate-cancel-${subscriptionId}` });
+    }
+    const paymentIntent = paidPaymentIntentOf(subscription.latest_invoice);
+    if (!paymentIntent) {
+      this.options.logger.warn({ subscriptionId }, 'duplicate subscription canceled; its invoice has no payment to refund');
+      return;
+    }
+    try {
+      await this.stripe.refunds.create(
+        { payment_intent: paymentIntent, reason: 'duplicate', metadata: { subscriptionId } },
+        { idempotencyKey: `duplicate-refund-${subscriptionId}` },
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+      throw error;
+    }
+  }
+
   /** Stripe's own words stay in the logs; the caller gets ours. */
   private providerError(error: unknown, message: string): Error {
     if (error instanceof Stripe.errors.StripeError && error.statusCode === 404)
@@ -90,6 +117,13 @@ function toProviderCheckout(session: Stripe.Checkout.Session): ProviderCheckout 
     subscriptionId: idOf(subscription),
     currentPeriodEnd: typeof subscription === 'object' && subscription ? periodEndOf(subscription) : null,
   };
+}
+
+/** The payment intent that paid an (expanded) invoice: since API 2025-03-31 it is one of the invoice's payments. */
+function paidPaymentIntentOf(invoice: string | Stripe.Invoice | null): string | null {
+  if (!invoice || typeof invoice === 'string') return null;
+  const paid = invoice.payments?.data.find((payment) => payment.status === 'paid' && payment.payment.payment_intent);
+  return idOf(paid?.payment.payment_intent);
 }
 
 /** A Stripe reference is either an id or the expanded object. */

@@ -1,18 +1,13 @@
 /** catalog's REST routes: validate, call the domain, answer. */
 import type { Express, Request, Response } from 'express';
 import { callerUserId, parseOrThrow, requireAuth, uuidOrNull } from '@tracklens/kit';
-import { createProductBodySchema, updateProductBodySchema } from '@tracklens/contracts';
-import { z } from 'zod';
+import { createProductBodySchema, productIdQuerySchema, updateProductBodySchema } from '@tracklens/contracts';
 import type { Catalog } from '../domain/catalog';
 
 export interface CatalogRoutesOptions {
   catalog: Catalog;
   jwtSecret: string;
 }
-
-const knowledgeBaseQuery = z.object({
-  productId: z.string({ error: 'Product ID is required' }).trim().min(1, 'Product ID is required'),
-});
 
 export function registerCatalogRoutes(app: Express, options: CatalogRoutesOptions): void {
   const { catalog } = options;
@@ -40,7 +35,7 @@ export function registerCatalogRoutes(app: Express, options: CatalogRoutesOption
   });
 
   app.get('/api/knowledge-base', auth, async (req: Request, res: Response) => {
-    const { productId } = parseOrThrow(knowledgeBaseQuery, req.query);
+    const { productId } = parseOrThrow(productIdQuerySchema, req.query);
     res.json(await catalog.knowledgeBase(callerUserId(req), uuidOrNull(productId)));
   });
 }

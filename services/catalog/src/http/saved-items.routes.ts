@@ -1,18 +1,13 @@
 /** Saved items' REST routes: validate, call the domain, answer. */
 import type { Express, Request, Response } from 'express';
 import { callerUserId, parseOrThrow, requireAuth, uuidOrNull } from '@tracklens/kit';
-import { createSavedItemBodySchema } from '@tracklens/contracts';
-import { z } from 'zod';
+import { createSavedItemBodySchema, productIdQuerySchema } from '@tracklens/contracts';
 import type { SavedItems } from '../domain/saved-items';
 
 export interface SavedItemRoutesOptions {
   savedItems: SavedItems;
   jwtSecret: string;
 }
-
-const listQuery = z.object({
-  productId: z.string({ error: 'Product ID is required' }).trim().min(1, 'Product ID is required'),
-});
 
 export function registerSavedItemRoutes(app: Express, options: SavedItemRoutesOptions): void {
   const { savedItems } = options;
@@ -26,7 +21,7 @@ export function registerSavedItemRoutes(app: Express, options: SavedItemRoutesOp
 
   app.get('/api/saved-items', auth, async (req: Request, res: Response) => {
     const userId = callerUserId(req);
-    const { productId } = parseOrThrow(listQuery, req.query);
+    const { productId } = parseOrThrow(productIdQuerySchema, req.query);
     res.json(await savedItems.list(userId, uuidOrNull(productId)));
   });
 

@@ -75,6 +75,8 @@ export class AnswerJob {
     if (!(await store.startJob(job.id, STAGES.started.progress, STAGES.started.stage))) return 'skipped';
 
     try {
+      const held = await this.confirmQuota(job);
+      if (held !== true) return await this.fail(job, held, run);
       const context = await this.contextOf(job);
       if (!context) return await this.fail(job, CHAT_MESSAGES.productNotFound, run);
       run.signal.throwIfAborted();
@@ -91,6 +93,18 @@ export class AnswerJob {
       );
       return this.fail(job, OUTCOMES[job.type].failure, run);
     }
+  }
+
+  /**
+   * The job's reservation is kept for good before any work: the question confirmed it already, unless billing did
+   * not answer then or the process stopped first. Answers true, or why the job cannot run: its reservation expired
+   * and the month's unit is taken (the §8 limit message), or it was given back already.
+   */
+  private async confirmQuota(job: ChatJobRecord): Promise<true | string> {
+    if (!job.reservationId) return true;
+    const confirmation = await this.options.quota.confirm(job.reservationId);
+    if (confirmation.confirmed) return true;
+    return confirmation.denial?.message ?? OUTCOMES[job.type].failure;
   }
 
   /** Fails a job whose every attempt ended with its worker gone. */

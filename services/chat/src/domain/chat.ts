@@ -1,6 +1,6 @@
 /** chat's rules for the routes: sessions and messages of the caller, and starting a strategy job once per session. */
 import { randomUUID } from 'node:crypto';
-import { errors, uuidOrNull } from '@tracklens/kit';
+import { errors, uuidOrNull, type Logger } from '@tracklens/kit';
 import {
   CHAT_MESSAGES,
   CHAT_MESSAGES_PER_SESSION_MAX,
@@ -32,6 +32,7 @@ export interface ChatOptions {
   store: ChatStore;
   products: ProductDirectory;
   quota: QuotaGate;
+  logger: Pick<Logger, 'warn'>;
   /** Called after a transaction stored jobs or events, so they are handled now rather than at the next poll. */
   eventsStored?: () => void;
 }
@@ -131,7 +132,17 @@ export class Chat {
     }
     if (!stored) throw errors.conflict(CHAT_MESSAGES.jobActive, 'STRATEGY_IN_PROGRESS');
     this.options.eventsStored?.();
+    await this.confirm(reservation.reservationId, jobId);
     return { jobId, messageId };
+  }
+
+  /** The job is recorded; should billing not answer now, the job confirms its reservation when it starts. */
+  private async confirm(reservationId: string, jobId: string): Promise<void> {
+    try {
+      await this.options.quota.confirm(reservationId);
+    } catch (error) {
+      this.options.logger.warn({ err: error, jobId, reservationId }, 'analytics message reservation not confirmed yet');
+    }
   }
 
   async listJobs(userId: string, productId: string | null): Promise<ChatJob[]> {

@@ -123,9 +123,18 @@ export interface ProductDirectory {
 
 export type Reservation = { granted: true; reservationId: string } | { granted: false; denial: QuotaDenial };
 
+/** Not confirmed: the reservation had expired and the month has no unit left (denial), or it was released. */
+export type Confirmation = { confirmed: true } | { confirmed: false; denial: QuotaDenial | null };
+
+/**
+ * billing's analytics-message quota, in two phases: a reservation expires unless confirmed once its job is recorded,
+ * and is released when its job fails.
+ */
 export interface QuotaGate {
   /** Takes one analytics message of the user's quota; `reference` (the job id) makes a retried reserve idempotent. */
   reserve(userId: string, reference: string): Promise<Reservation>;
+  /** Keeps a reservation for good; confirming twice is a no-op. */
+  confirm(reservationId: string): Promise<Confirmation>;
   /** Gives a reservation back; releasing twice is a no-op. */
   release(reservationId: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 /** billing.v1.BillingService for media, planning and chat: quota reservations and entitlements. */
 import { z } from 'zod';
-import { quotaDenialOf, type QuotaDenial, type QuotaFeature } from '../billing';
+import { quotaDenialOf, restrictionCodeSchema, type QuotaDenial, type QuotaFeature } from '../billing';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '../identity';
 import { connect, type ClientConfig } from './connect';
 
@@ -17,6 +17,7 @@ const reserveReplySchema = z
   .refine((reply) => !reply.granted || reply.reservation_id !== '', {
     message: 'a granted reservation needs its id',
   });
+const confirmReplySchema = z.object({ confirmed: z.boolean(), code: z.string(), message: z.string() });
 const releaseReplySchema = z.object({ released: z.boolean() });
 const count = z.number().int().min(0);
 /** -1 on the wire is "unlimited". */
@@ -43,6 +44,12 @@ const entitlementsReplySchema = z.object({
 export type QuotaReservation =
   { granted: true; reservationId: string } | { granted: false; denial: QuotaDenial };
 
+/**
+ * A confirmation's answer. Not confirmed with a denial: the reservation had expired and its units are taken now;
+ * with a null denial: there was nothing to confirm (released, or never reserved).
+ */
+export type QuotaConfirmation = { confirmed: true } | { confirmed: false; denial: QuotaDenial | null };
+
 export interface QuotaRequest {
   userId: string;
   feature: QuotaFeature;
@@ -50,7 +57,7 @@ export interface QuotaRequest {
   amount?: number;
   /** video_upload: the video's real duration. */
   videoDurationSec?: number;
-  /** What the reservation pays for; makes a retried reserve idempotent. */
+  /** The idempotency key: what the reservation pays for; a retried reserve with it takes no second unit. */
   reference?: string;
 }
 
@@ -75,7 +82,10 @@ export interface Entitlements {
 }
 
 export interface BillingClient {
+  /** Reserves units until billing's expiry: confirm them once the thing is recorded, or release them. */
   reserveQuota(request: QuotaRequest): Promise<QuotaReservation>;
+  /** Keeps a reservation for good; idempotent. */
+  confirmQuota(reservationId: string): Promise<QuotaConfirmation>;
   /** false when there was nothing to give back (already released, or never reserved). */
   releaseQuota(reservationId: string): Promise<boolean>;
   getEntitlements(userId: string): Promise<Entitlements>;
@@ -90,6 +100,12 @@ export function billingClient(config: ClientConfig): BillingClient {
       const reply = await client.call('ReserveQuota', request, reserveReplySchema);
       const denial = quotaDenialOf(reply, feature);
       return denial ? { granted: false, denial } : { granted: true, reservationId: reply.reservation_id };
+    },
+    async confirmQuota(reservationId) {
+      const reply = await client.call('ConfirmQuota', { reservation_id: reservationId }, confirmReplySchema);
+      if (reply.confirmed) return { confirmed: true };
+      const code = restrictionCodeSchema.safeParse(reply.code);
+      return { confirmed: false, denial: code.success ? { code: code.data, message: reply.message } : null };
     },
     async releaseQuota(reservationId) {
       return (await client.call('ReleaseQuota', { reservation_id: reservationId }, releaseReplySchema))
@@ -119,3 +135,4 @@ export function billingClient(config: ClientConfig): BillingClient {
     close: () => client.close(),
   };
 }
+

@@ -82,6 +82,7 @@ describe('typed gRPC clients', () => {
     };
     await serve(config.services.billing.grpcPort, 'billing/v1/billing.proto', 'billing.v1.BillingService', [
       'ReserveQuota',
+      'ConfirmQuota',
       'ReleaseQuota',
       'GetEntitlements',
     ]);
@@ -180,6 +181,18 @@ describe('typed gRPC clients', () => {
       await expect(billing.getEntitlements(USER)).rejects.toThrow(
         /^billing GetEntitlements answered a malformed reply: subscription_status/,
       );
+    });
+
+    it('should answer a confirmation, a denial of an expired reservation and nothing to confirm as contract types', async () => {
+      replies.ConfirmQuota = { confirmed: true };
+      await expect(billing.confirmQuota('r1')).resolves.toEqual({ confirmed: true });
+      replies.ConfirmQuota = { confirmed: false, code: 'TRACKING_PLAN_RESTRICTED', message: 'Limit' };
+      await expect(billing.confirmQuota('r1')).resolves.toEqual({
+        confirmed: false,
+        denial: { code: 'TRACKING_PLAN_RESTRICTED', message: 'Limit' },
+      });
+      replies.ConfirmQuota = { confirmed: false, code: 'RELEASED' };
+      await expect(billing.confirmQuota('r1')).resolves.toEqual({ confirmed: false, denial: null });
     });
 
     it('should say whether a release gave something back', async () => {

@@ -22,7 +22,7 @@ export interface ValidatingClient {
 /** A connection to `<service>.v1.<Service>Service` (proto/<service>/v1/<service>.proto) at its configured address. */
 export function connect(
   config: ClientConfig,
-  service: 'analysis' | 'billing' | 'catalog' | 'identity' | 'planning',
+  service: 'analysis' | 'billing' | 'catalog' | 'identity' | 'media' | 'planning',
 ): ValidatingClient {
   const qualified = `${service}.v1.${service.charAt(0).toUpperCase()}${service.slice(1)}Service`;
   const client = createGrpcClient(

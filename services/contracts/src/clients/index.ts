@@ -9,12 +9,14 @@ export {
   billingClient,
   type BillingClient,
   type Entitlements,
+  type QuotaConfirmation,
   type QuotaRequest,
   type QuotaReservation,
 } from './billing.client';
 export { catalogClient, type CatalogClient, type CatalogProduct } from './catalog.client';
 export { MalformedReplyError, type ClientConfig } from './connect';
 export { identityClient, type IdentityClient } from './identity.client';
+export { mediaClient, type MediaClient, type MediaVideo } from './media.client';
 export {
   latestTrackingPlanReply,
   planningClient,

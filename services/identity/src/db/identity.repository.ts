@@ -76,17 +76,22 @@ export class IdentityRepository implements IdentityStore {
     await this.db.insert(loginFailures).values({ email, address });
   }
 
-  /** Failed sign-ins in the last minute for this email or from this address, whichever is more. */
-  async recentLoginFailures(email: string, address: string): Promise<number> {
-    const since = sql`now() - interval '1 minute'`;
+  /** Failed sign-ins for this e-mail in the last 15 minutes, and from this address in the last minute. */
+  async recentLoginFailures(email: string, address: string): Promise<{ byEmail: number; byAddress: number }> {
+    const lastMinute = sql`now() - interval '1 minute'`;
     const [row] = await this.db
       .select({
         byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email})::int`,
-        byAddress: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})::int`,
+        byAddress: sql<number>`count(*) filter (where ${loginFailures.address} = ${address} and ${loginFailures.at} > ${lastMinute})::int`,
       })
       .from(loginFailures)
-      .where(and(gt(loginFailures.at, since), or(eq(loginFailures.email, email), eq(loginFailures.address, address))));
-    return Math.max(Number(row?.byEmail ?? 0), Number(row?.byAddress ?? 0));
+      .where(
+        and(
+          gt(loginFailures.at, sql`now() - interval '15 minutes'`),
+          or(eq(loginFailures.email, email), and(eq(loginFailures.address, address), gt(loginFailures.at, lastMinute))),
+        ),
+      );
+    return { byEmail: Number(row?.byEmail ?? 0), byAddress: Number(row?.byAddress ?? 0) };
   }
 
   /** Mirrors billing.subscription.changed; an event older than the last one applied changes nothing. */

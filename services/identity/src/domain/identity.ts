@@ -1,9 +1,20 @@
 /** identity's rules: accounts, sign-in with rate limiting, sessions that can be ended. */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SESSION_TTL_SECONDS, createEnvelope, errors, type OutgoingEvent } from '@tracklens/kit';
 import { subjects, type LoginBody, type RegisterBody, type User, type UserRegistered } from '@tracklens/contracts';
 
+/** Failed sign-ins from one address in a minute; the next attempt from it is refused (429). */
 export const MAX_FAILED_LOGINS_PER_MINUTE = 10;
+/**
+ * One e-mail's failed sign-ins (in the last 15 minutes) that cost nothing. Past them, every attempt for
+ * that e-mail waits before its password is checked, FIRST_LOGIN_DELAY_MS doubled per further failure, up to
+ * MAX_LOGIN_DELAY_MS. Never a refusal: anyone could lock a user out by failing on purpose from many addresses.
+ * The wait comes before the check, right password included, so a guess's answer cannot be had sooner.
+ */
+export const FREE_FAILURES_PER_EMAIL = 5;
+export const FIRST_LOGIN_DELAY_MS = 250;
+export const MAX_LOGIN_DELAY_MS = 4000;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const DUPLICATE_EMAIL = 'An account with this email already exists';
 
@@ -26,7 +37,14 @@ export interface IdentityStore {
   isSessionActive(sessionId: string, userId: string): Promise<boolean>;
   endSession(sessionId: string): Promise<void>;
   recordLoginFailure(email: string, address: string): Promise<void>;
-  recentLoginFailures(email: string, address: string): Promise<number>;
+  /** Failed sign-ins for the e-mail in the last 15 minutes, and from the address in the last minute. */
+  recentLoginFailures(email: string, address: string): Promise<{ byEmail: number; byAddress: number }>;
+}
+
+/** How long an attempt for an e-mail with `failures` recent failed sign-ins waits before its password is checked. */
+export function loginDelayMs(failures: number): number {
+  if (failures < FREE_FAILURES_PER_EMAIL) return 0;
+  return Math.min(MAX_LOGIN_DELAY_MS, FIRST_LOGIN_DELAY_MS * 2 ** (failures - FREE_FAILURES_PER_EMAIL));
 }
 
 export interface PasswordHasher {
@@ -64,9 +82,12 @@ export class Identity {
   }
 
   async login(body: LoginBody, address: string): Promise<SignedIn> {
-    if ((await this.store.recentLoginFailures(body.email, address)) >= MAX_FAILED_LOGINS_PER_MINUTE) {
+    const failures = await this.store.recentLoginFailures(body.email, address);
+    if (failures.byAddress >= MAX_FAILED_LOGINS_PER_MINUTE) {
       throw errors.tooManyRequests('Too many failed sign-in attempts. Please try again in a minute.', 60);
     }
+    const delayMs = loginDelayMs(failures.byEmail);
+    if (delayMs > 0) await sleep(delayMs);
     const found = await this.store.findCredentialsByEmail(body.email);
     const valid = found
       ? await this.hasher.verify(found.passwordHash, body.password)

@@ -31,6 +31,16 @@ describe(LocalObjectStorage.name, () => {
     expect(fs.readdirSync(path.join(dir, 'users', 'u', 'b'))).toEqual([]);
   });
 
+  it('should delete the partial files a process killed mid-write left beside the object, and only those', async () => {
+    const folder = path.join(dir, 'users', 'u', 'c');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'demo.mp4.part-5a1d2c0e-0000-4000-8000-000000000001'), 'half a video');
+    await storage.putStream('users/u/c/demo.mp4.txt', Readable.from([Buffer.from('a neighbour')]));
+    await storage.delete('users/u/c/demo.mp4');
+    expect(fs.readdirSync(folder)).toEqual(['demo.mp4.txt']);
+    await storage.delete('users/u/nowhere/demo.mp4');
+  });
+
   it('should refuse keys that leave the folder or are not clean', async () => {
     for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', 'a/./b', 'a\\b', 'a/.hidden', '', 'a/b\0c']) {
       expect(isValidObjectKey(key)).toBe(false);

@@ -16,6 +16,9 @@ import {
   type UploadTargetUrl,
 } from './object-storage';
 
+/** A write in progress is `<target><PART_MARK><uuid>` until it is renamed onto the target. */
+const PART_MARK = '.part-';
+
 /** Local disk has no URL a browser can PUT to: the owning service signs one for its own upload route. */
 export type LocalUploadTargets = (key: string, options: UploadTargetOptions) => Promise<UploadTargetUrl>;
 
@@ -37,7 +40,7 @@ export class LocalObjectStorage implements ObjectStorage {
     const target = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     // Written beside the target and renamed at the end, so a cut stream never shows under the key.
-    const partial = `${target}.part-${randomUUID()}`;
+    const partial = `${target}${PART_MARK}${randomUUID()}`;
     try {
       const stages: NodeJS.ReadableStream[] = [body];
       if (options.maxBytes !== undefined) stages.push(byteLimit(options.maxBytes));
@@ -66,8 +69,17 @@ export class LocalObjectStorage implements ObjectStorage {
     return stat?.isFile() ? infoOf(stat) : null;
   }
 
+  /** Also removes what a process that died mid-write left beside the object: its partial files. */
   async delete(key: string): Promise<void> {
-    await fs.promises.rm(this.pathOf(key), { force: true });
+    const target = this.pathOf(key);
+    await fs.promises.rm(target, { force: true });
+    const folder = path.dirname(target);
+    const partial = `${path.basename(target)}${PART_MARK}`;
+    const names = await fs.promises.readdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
+      throw error;
+    });
+    await Promise.all(names.filter((name) => name.startsWith(partial)).map((name) => fs.promises.rm(path.join(folder, name), { force: true })));
   }
 
   createUploadTarget(key: string, options: UploadTargetOptions): Promise<UploadTargetUrl> {

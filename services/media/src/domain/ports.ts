@@ -73,9 +73,16 @@ export interface ProductDirectory {
 
 export type Reservation = { granted: true; reservationId: string } | { granted: false; denial: QuotaDenial };
 
-/** billing's quota for video uploads. */
+/** Not confirmed: the reservation had expired and the month has no unit left (denial), or it was released. */
+export type Confirmation = { confirmed: true } | { confirmed: false; denial: QuotaDenial | null };
+
+/**
+ * billing's quota for video uploads, in two phases: a reservation (keyed by the upload, so a retried registration
+ * holds the same one) expires unless confirmed once the video is recorded, or released when registering fails.
+ */
 export interface VideoQuota {
   reserveVideoUpload(request: { userId: string; durationSec: number; reference: string }): Promise<Reservation>;
+  confirm(reservationId: string): Promise<Confirmation>;
   release(reservationId: string): Promise<void>;
 }
 

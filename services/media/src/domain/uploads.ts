@@ -30,6 +30,8 @@ const PROBE_URL_TTL_SECONDS = 15 * 60;
 const SWEEP_BATCH = 100;
 /** Uploads one user may have in flight: bounds the disk an account can fill with objects it never registers. */
 export const MAX_OPEN_UPLOADS = 10;
+/** Registering an upload whose bytes are not there: the spec has no words for it, so these say what to do. */
+export const UPLOAD_INCOMPLETE = 'The upload did not complete. Please upload the file again.';
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 
 export interface UploadSettings {
@@ -150,7 +152,7 @@ export class Uploads {
     if (upload.status === 'registered') return this.alreadyRegistered(upload);
 
     const info = await storage.head(upload.storageKey);
-    if (!info) throw noFile();
+    if (!info) throw uploadIncomplete();
     if (info.size === 0) return this.refuse(upload, noFile());
     if (info.size > Math.min(upload.declaredSize, this.deps.settings.maxBytes)) return this.refuse(upload, fileTooLarge());
     const container = sniffVideoContainer(await this.readHead(upload.storageKey));
@@ -190,6 +192,7 @@ export class Uploads {
     }
     // Registered meanwhile by a retry of this same call: that one owns the (shared, idempotent) reservation.
     if (!stored) return this.alreadyRegistered(upload);
+    await this.confirm(reservation.reservationId, video);
     return { video, created: true };
   }
 
@@ -238,6 +241,24 @@ export class Uploads {
     await this.deps.store.deleteUpload(upload.id);
   }
 
+  /**
+   * The video is recorded: its unit stays taken. Should this call fail (or media stop right here), billing confirms
+   * the reservation from media.video.uploaded, which the video's transaction stored.
+   */
+  private async confirm(reservationId: string, video: VideoRecord): Promise<void> {
+    try {
+      const confirmation = await this.deps.quota.confirm(reservationId);
+      if (!confirmation.confirmed) {
+        this.deps.logger.warn(
+          { reservationId, videoId: video.id, userId: video.userId, code: confirmation.denial?.code },
+          'video recorded after its upload reservation expired or was released',
+        );
+      }
+    } catch (error) {
+      this.deps.logger.warn({ err: error, reservationId, videoId: video.id }, 'video upload reservation not confirmed yet');
+    }
+  }
+
   private async release(reservationId: string): Promise<void> {
     await this.deps.quota.release(reservationId).catch((error: unknown) => {
       this.deps.logger.error({ err: error, reservationId }, 'could not release a video upload reservation');
@@ -269,4 +290,9 @@ function fileTooLarge(): AppError {
 
 function noFile(): AppError {
   return new AppError(400, UPLOAD_MESSAGES.noFile, 'NO_FILE');
+}
+
+/** No bytes under the key: never sent, cut off, or lost with a process that died while receiving them. */
+function uploadIncomplete(): AppError {
+  return errors.conflict(UPLOAD_INCOMPLETE, 'UPLOAD_INCOMPLETE');
 }

@@ -5,6 +5,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import {
   callerUserId,
   errors,
+  lingerAfterEarlyAnswer,
   parseOrThrow,
   requireAuth,
   toAppError,
@@ -96,7 +97,7 @@ async function receiveUpload(uploads: Uploads, req: Request, res: Response): Pro
   res.json(result);
 }
 
-/** An upload refused before its body was read: answer, then close the connection instead of reading on. */
+/** An upload refused before its body was read: answer, then close once the rest has drained (lingerAfterEarlyAnswer). */
 function answerUploadError(req: Request, res: Response, next: NextFunction, error: unknown): void {
   if (req.complete || res.headersSent) {
     next(error);
@@ -104,8 +105,7 @@ function answerUploadError(req: Request, res: Response, next: NextFunction, erro
   }
   const appError = toAppError(error);
   req.unpipe();
-  res.setHeader('Connection', 'close');
-  res.once('finish', () => req.socket.destroySoon());
+  lingerAfterEarlyAnswer(req, res);
   res.status(appError.status).json(appError.toBody());
 }
 

@@ -42,6 +42,8 @@ export class TrackingPlanJob {
     if (!(await store.startJob(plan.jobId, PROGRESS.started))) return 'skipped';
 
     try {
+      const held = await this.confirmQuota(plan);
+      if (held !== true) return await this.fail(plan, held, job.lastAttempt);
       const analysis = await analyses.productAnalysis(plan.userId, plan.productId);
       job.signal.throwIfAborted();
       if (!analysis || !analysis.finalized || analysis.pageSpecs.length === 0) {
@@ -70,6 +72,18 @@ export class TrackingPlanJob {
       this.options.logger.error({ err: error, jobId: plan.jobId, planId: plan.id }, 'tracking plan generation failed on its last attempt');
       return this.fail(plan, GENERATION_FAILED, true);
     }
+  }
+
+  /**
+   * The plan's reservation is kept for good before any work: the start confirmed it already, unless billing did not
+   * answer then or the process stopped first. Answers true, or why the plan cannot be made: its reservation expired
+   * and the month's unit is taken (the §8 limit message), or it was given back already.
+   */
+  private async confirmQuota(plan: PlanRecord): Promise<true | string> {
+    if (!plan.reservationId) return true;
+    const confirmation = await this.options.quota.confirm(plan.reservationId);
+    if (confirmation.confirmed) return true;
+    return confirmation.denial?.message ?? GENERATION_FAILED;
   }
 
   /** Fails a plan whose every attempt ended with its worker gone. */

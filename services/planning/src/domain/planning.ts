@@ -1,6 +1,6 @@
 /** planning's rules for the routes: start a generation once per product, list, status, delete and export plans. */
 import { randomUUID } from 'node:crypto';
-import { errors } from '@tracklens/kit';
+import { errors, type Logger } from '@tracklens/kit';
 import {
   restrictionBody,
   type GenerateTrackingPlanResponse,
@@ -21,6 +21,7 @@ export interface PlanningOptions {
   store: PlanningStore;
   products: ProductDirectory;
   quota: QuotaGate;
+  logger: Pick<Logger, 'warn'>;
   /** Called after a transaction stored events or jobs, so they are handled now rather than at the next poll. */
   eventsStored?: () => void;
   clock?: () => Date;
@@ -28,35 +29,44 @@ export interface PlanningOptions {
 
 export class Planning {
   private readonly clock: () => Date;
+  private readonly starts = new KeyedQueue();
 
   constructor(private readonly options: PlanningOptions) {
     this.clock = options.clock ?? (() => new Date());
   }
 
   /**
-   * One generation per product at a time: under the product's lock, a generating plan answers 'generating';
-   * otherwise one unit of quota is reserved for the new plan, and the plan and the job that does the work
-   * commit together. A reservation whose plan did not commit is given back.
+   * One generation per product at a time: a generating plan answers 'generating'; otherwise one unit of quota is
+   * reserved for the new plan (billing is asked before the database transaction, never inside it), then the plan and
+   * the job that does the work commit together under the product's lock, and the reservation is confirmed. A
+   * reservation whose plan did not commit is released; one left by a crash in between expires at billing.
    */
   async startGeneration(userId: string, productId: string | null): Promise<GenerateTrackingPlanResponse> {
     if (!productId) throw errors.notFound(PRODUCT_NOT_FOUND);
     const product = await this.options.products.getProduct(userId, productId);
+    // A double click in this process waits for the first start and finds its plan generating, instead of a denial.
+    return this.starts.run(product.id, () => this.start(userId, product));
+  }
+
+  private async start(userId: string, product: { id: string; name: string }): Promise<GenerateTrackingPlanResponse> {
     const { store, quota } = this.options;
     // Cheap look first: a poll-happy client must not wait on the lock or billing.
     if (await store.findGeneratingPlan(product.id)) return { status: 'generating' };
 
     const planId = randomUUID();
     const jobId = randomUUID();
-    let reservationId: string | null = null;
+    const reservation = await quota.reserve(userId, planId);
+    if (!reservation.granted) {
+      // Another process of this service may have just started this product's plan with the last unit.
+      if (await store.findGeneratingPlan(product.id)) return { status: 'generating' };
+      const body = restrictionBody(reservation.denial);
+      throw errors.forbidden(body.message, body.code, { error: body.error, upgradeRequired: true });
+    }
+    const { reservationId } = reservation;
+    let answer: GenerateTrackingPlanResponse;
     try {
-      const answer = await store.withProductLock(product.id, async (locked) => {
+      answer = await store.withProductLock(product.id, async (locked) => {
         if (await locked.findGeneratingPlan(product.id)) return { status: 'generating' as const };
-        const reservation = await quota.reserve(userId, planId);
-        if (!reservation.granted) {
-          const body = restrictionBody(reservation.denial);
-          throw errors.forbidden(body.message, body.code, { error: body.error, upgradeRequired: true });
-        }
-        reservationId = reservation.reservationId;
         await locked.insertPlan({
           id: planId,
           jobId,
@@ -67,12 +77,33 @@ export class Planning {
         });
         return { jobId };
       });
-      this.options.eventsStored?.();
-      return answer;
     } catch (error) {
-      if (reservationId) await quota.release(reservationId).catch(() => undefined);
+      await this.giveBack(reservationId);
       throw error;
     }
+    if (!('jobId' in answer)) {
+      await this.giveBack(reservationId);
+      return answer;
+    }
+    this.options.eventsStored?.();
+    await this.confirm(reservationId, planId);
+    return answer;
+  }
+
+  /** The plan is recorded; should billing not answer now, the plan's job confirms the reservation when it starts. */
+  private async confirm(reservationId: string, planId: string): Promise<void> {
+    try {
+      await this.options.quota.confirm(reservationId);
+    } catch (error) {
+      this.options.logger.warn({ err: error, planId, reservationId }, 'tracking plan reservation not confirmed yet');
+    }
+  }
+
+  /** A reservation billing cannot take back now expires there on its own. */
+  private async giveBack(reservationId: string): Promise<void> {
+    await this.options.quota.release(reservationId).catch((error: unknown) => {
+      this.options.logger.warn({ err: error, reservationId }, 'tracking plan reservation not released; it expires at billing');
+    });
   }
 
   async listPlans(userId: string, productId: string | null): Promise<TrackingPlan[]> {
@@ -148,4 +179,21 @@ export function toTrackingPlan(plan: PlanRecord): TrackingPlan {
     content: plan.content,
     error: plan.error,
   };
+}
+
+/** Runs the tasks of one key one after another (in this process); tasks of different keys run side by side. */
+class KeyedQueue {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const current = previous.catch(() => undefined).then(task);
+    const tail = current.catch(() => undefined);
+    this.tails.set(key, tail);
+    try {
+      return await current;
+    } finally {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
 }
