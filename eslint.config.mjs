@@ -20,11 +20,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['services/kit/src/config.ts', '**/src/main.ts', '**/src/*-main.ts', '**/test/**', '**/testing/**', 'deploy/bench/**'],
+    files: ['services/kit/src/config.ts', '**/src/main.ts', '**/src/*-main.ts', '**/test/**', '**/testing/**', '**/chaos/**', 'deploy/bench/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    files: ['**/test/**', '**/*.spec.ts', '**/testing/**'],
+    files: ['**/test/**', '**/chaos/**', '**/*.spec.ts', '**/testing/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -17,6 +17,11 @@ const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE']);
  * DELETE of what the first one removed answers 404 for a delete that happened.
  */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Waits before each new try of a request whose connection was refused: a service restarting (a rolling restart,
+ * a crash the launcher repairs) is back within a few seconds, and a refused request never reached it.
+ */
+const REFUSED_RETRY_DELAYS_MS = [100, 200, 400, 800, 1200, 1600, 1600];
 
 export interface UpstreamProxyOptions {
   service: ServiceName;
@@ -33,13 +38,17 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
   const { service, target, admitted, agent, logger } = options;
   /** Requests the service has started answering: a later error is the rest of their body failing to go. */
   const answered = new WeakSet<http.IncomingMessage>();
-  const retried = new WeakSet<http.IncomingMessage>();
+  const attempts = new WeakMap<http.IncomingMessage, number>();
   let proxyServer: ProxyServer | undefined;
 
-  const retry = (req: Request, res: Response) => {
-    retried.add(req);
+  const retry = (req: Request, res: Response, delayMs: number) => {
+    attempts.set(req, (attempts.get(req) ?? 0) + 1);
     // A connection of its own: another pooled socket may be closing too. x-forwarded-* are on req already.
-    proxyServer?.web(req, res, { target, agent: false, xfwd: false });
+    const send = () => {
+      if (!res.destroyed && !res.headersSent) proxyServer?.web(req, res, { target, agent: false, xfwd: false });
+    };
+    if (delayMs > 0) setTimeout(send, delayMs);
+    else send();
   };
 
   return createProxyMiddleware<Request, Response>({
@@ -88,9 +97,11 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
           return;
         }
         const log = { requestId: req.requestId, upstream: service, path: req.path, error: code ?? error.message };
-        if (res instanceof http.ServerResponse && !res.headersSent && !retried.has(req) && mayRetry(req, code)) {
-          logger.info(log, 'upstream connection failed, retrying once');
-          retry(req, res);
+        const tried = attempts.get(req) ?? 0;
+        const delay = retryDelayMs(req, code, tried);
+        if (res instanceof http.ServerResponse && !res.headersSent && delay !== null) {
+          logger.info({ ...log, attempt: tried + 1 }, 'upstream connection failed, retrying');
+          retry(req, res, delay);
           return;
         }
         logger.warn(log, 'upstream request failed');
@@ -107,13 +118,14 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
 }
 
 /**
- * A refused connection never reached the service; a dropped one may have, so only a safe method goes
- * again. A body has been streamed away already and cannot be sent twice.
+ * How long to wait before trying again, or null not to. A refused connection never reached the service: it is
+ * tried again while the service restarts. A dropped one may have reached it, so only a safe method goes again,
+ * once and at once. A body has been streamed away already and cannot be sent twice.
  */
-function mayRetry(req: http.IncomingMessage, code: string | undefined): boolean {
-  if (hasBody(req) || code === undefined) return false;
-  if (code === 'ECONNREFUSED') return true;
-  return DROPPED_CODES.has(code) && SAFE_METHODS.has(req.method ?? '');
+function retryDelayMs(req: http.IncomingMessage, code: string | undefined, tried: number): number | null {
+  if (hasBody(req) || code === undefined) return null;
+  if (code === 'ECONNREFUSED') return REFUSED_RETRY_DELAYS_MS[tried] ?? null;
+  return DROPPED_CODES.has(code) && SAFE_METHODS.has(req.method ?? '') && tried === 0 ? 0 : null;
 }
 
 function hasBody(req: http.IncomingMessage): boolean {

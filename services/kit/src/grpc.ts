@@ -106,27 +106,50 @@ export interface GrpcClient {
   close(): void;
 }
 
+/** Reconnect soon after a peer comes back: grpc-js's defaults wait up to two minutes between attempts. */
+const RECONNECT = { 'grpc.initial_reconnect_backoff_ms': 100, 'grpc.max_reconnect_backoff_ms': 1000 };
+/** Waits between tries of a call its peer refused as UNAVAILABLE, doubling to this. */
+const UNAVAILABLE_RETRY_MS = { first: 100, max: 1000 };
+
 export function createGrpcClient(
   service: grpc.ServiceClientConstructor,
   address: string,
   options: { deadlineMs: number },
 ): GrpcClient {
-  const client = new service(address, grpc.credentials.createInsecure());
+  const client = new service(address, grpc.credentials.createInsecure(), RECONNECT);
   return {
-    call<Res>(method: string, request: object): Promise<Res> {
+    /**
+     * A call its peer refused as UNAVAILABLE (a process shutting down refuses calls whole; one restarting is not
+     * there yet) is tried again within the deadline. Every method of proto/ is a read or keyed by an idempotency
+     * reference, so a second try changes nothing twice.
+     */
+    async call<Res>(method: string, request: object): Promise<Res> {
       const fn = (client as unknown as Record<string, unknown>)[method];
-      if (typeof fn !== 'function') return Promise.reject(new Error(`No gRPC method ${method}`));
-      const metadata = new grpc.Metadata();
-      metadata.set('x-request-id', currentRequestId() ?? newRequestId());
-      return new Promise<Res>((resolve, reject) => {
-        (fn as (...args: unknown[]) => void).call(
-          client,
-          request,
-          metadata,
-          { deadline: Date.now() + options.deadlineMs },
-          (error: grpc.ServiceError | null, response: Res) => (error ? reject(fromGrpcError(error)) : resolve(response)),
-        );
-      });
+      if (typeof fn !== 'function') throw new Error(`No gRPC method ${method}`);
+      const deadline = Date.now() + options.deadlineMs;
+      const requestId = currentRequestId() ?? newRequestId();
+      const once = () =>
+        new Promise<Res>((resolve, reject) => {
+          const metadata = new grpc.Metadata();
+          metadata.set('x-request-id', requestId);
+          (fn as (...args: unknown[]) => void).call(
+            client,
+            request,
+            metadata,
+            // A peer restarting is waited for within the deadline instead of failing the call at once.
+            { deadline, waitForReady: true },
+            (error: grpc.ServiceError | null, response: Res) => (error ? reject(error) : resolve(response)),
+          );
+        });
+      for (let wait = UNAVAILABLE_RETRY_MS.first; ; wait = Math.min(wait * 2, UNAVAILABLE_RETRY_MS.max)) {
+        try {
+          return await once();
+        } catch (error) {
+          const grpcError = error as grpc.ServiceError;
+          if (grpcError.code !== grpc.status.UNAVAILABLE || Date.now() + wait >= deadline) throw fromGrpcError(grpcError);
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
     },
     close: () => client.close(),
   };
