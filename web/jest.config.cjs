@@ -16,5 +16,6 @@ module.exports = {
     '^@tracklens/contracts/(.*)$': path.join(__dirname, '../services/contracts/src/$1.ts'),
     '\\.css$': path.join(__dirname, 'src/test/style-stub.cjs'),
   },
+  setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   testTimeout: 20_000,
 };
