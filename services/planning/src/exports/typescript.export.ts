@@ -27,6 +27,7 @@ import {
 } from './event-schema';
 import { exportFileName, type ExportFile, type ExportInput } from './export-file';
 import { camelId, collisionWarnings } from './names';
+import { withUniqueIds } from './unique-ids';
 
 /** An event as the SDK names it: `orderCompleted()` taking `OrderCompletedProperties`. */
 interface SdkEvent {
@@ -55,28 +56,18 @@ export function typescriptExport({ plan }: ExportInput): ExportFile {
   };
 }
 
-function sdkEvents(events: readonly TrackingEvent[]): SdkEvent[] {
-  const methods = uniqueMethodNames(events.map((event) => camelId(event.name)));
-  return events.map((event, index) => {
-    const method = methods[index] ?? camelId(event.name);
-    const type = `${method.charAt(0).toUpperCase()}${method.slice(1)}Properties`;
-    return { event, schema: eventSchema(event), method, type };
-  });
-}
-
 /**
  * Identifiers that differ even without case: a later event whose name collides gets the first free number
  * ('signUp2'), never one that another event has as its own name.
  */
-function uniqueMethodNames(bases: readonly string[]): string[] {
-  const natural = new Set(bases.map((base) => base.toLowerCase()));
-  const used = new Set<string>();
-  return bases.map((base) => {
-    let id = base;
-    const taken = () => used.has(id.toLowerCase()) || (id !== base && natural.has(id.toLowerCase()));
-    for (let count = 2; taken(); count += 1) id = `${base}${count}`;
-    used.add(id.toLowerCase());
-    return id;
+function sdkEvents(events: readonly TrackingEvent[]): SdkEvent[] {
+  const named = withUniqueIds(events, (event) => camelId(event.name), {
+    numbered: (id, count) => `${id}${count}`,
+    fold: (id) => id.toLowerCase(),
+  });
+  return named.map(({ item: event, id: method }) => {
+    const type = `${method.charAt(0).toUpperCase()}${method.slice(1)}Properties`;
+    return { event, schema: eventSchema(event), method, type };
   });
 }
 
