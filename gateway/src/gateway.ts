@@ -18,9 +18,11 @@ import {
   type Config,
   type HealthOptions,
   type Logger,
+  type ServiceName,
 } from '@tracklens/kit';
 import { adminRoutes } from './admin';
 import { createEdgeGuard, type AdmittedRoutes } from './edge-guard';
+import { createInProcessUpstream } from './in-process-upstream';
 import { createRateLimiter } from './rate-limit';
 import { ROUTES, createRouteMatcher } from './routes';
 import { createSessionChecker } from './session-check';
@@ -35,6 +37,8 @@ export const UPSTREAM_IDLE_SOCKET_MS = 4000;
 export interface GatewayOptions {
   config: Config;
   logger?: Logger;
+  /** Services running in this process (the all-in-one start): reached by calling their app, not over HTTP. */
+  inProcess?: Partial<Record<ServiceName, Express>>;
 }
 
 export interface RunningGateway {
@@ -98,7 +102,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }),
   );
   for (const service of SERVICE_NAMES) {
-    app.use(createUpstreamProxy({ service, target: config.services[service].url, admitted, agent, logger }));
+    const local = options.inProcess?.[service];
+    app.use(
+      local
+        ? createInProcessUpstream({ service, app: local, admitted })
+        : createUpstreamProxy({ service, target: config.services[service].url, admitted, agent, logger }),
+    );
   }
   registerWebApp(app, config.webDist);
   finishHttpApp(app, logger);

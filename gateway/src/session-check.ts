@@ -1,5 +1,5 @@
 /** Asks identity (gRPC CheckSession) whether a session is still live, trusting a yes for SESSION_CHECK_CACHE_MS. */
-import type { GrpcClient, SessionCheck, SessionClaims } from '@tracklens/kit';
+import { TtlCache, type GrpcClient, type SessionCheck } from '@tracklens/kit';
 
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
@@ -16,48 +16,24 @@ export interface SessionCheckerOptions {
   now?: () => number;
 }
 
-interface CachedSession {
-  userId: string;
-  expiresAt: number;
-}
-
 export function createSessionChecker(options: SessionCheckerOptions): SessionChecker {
-  const { identity, cacheMs } = options;
-  const maxEntries = options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES;
-  const now = options.now ?? Date.now;
-  // Insertion order is age order, so the first key is the one to drop when full.
-  const cache = new Map<string, CachedSession>();
-
-  function remember(claims: SessionClaims): void {
-    if (cacheMs <= 0) return;
-    cache.delete(claims.sessionId);
-    if (cache.size >= maxEntries) {
-      const oldest = cache.keys().next();
-      if (!oldest.done) cache.delete(oldest.value);
-    }
-    cache.set(claims.sessionId, { userId: claims.userId, expiresAt: now() + cacheMs });
-  }
-
-  function cached(claims: SessionClaims): boolean {
-    const entry = cache.get(claims.sessionId);
-    if (!entry) return false;
-    if (entry.expiresAt <= now()) {
-      cache.delete(claims.sessionId);
-      return false;
-    }
-    return entry.userId === claims.userId;
-  }
+  const { identity } = options;
+  const cache = new TtlCache<string, string>({
+    ttlMs: options.cacheMs,
+    maxEntries: options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES,
+    ...(options.now ? { now: options.now } : {}),
+  });
 
   return {
     async isSessionActive(claims) {
-      if (cached(claims)) return true;
+      if (cache.get(claims.sessionId) === claims.userId) return true;
       // An unreachable identity rejects with the kit's AppError 503: nobody passes unchecked.
       const response = await identity.call<unknown>('CheckSession', {
         session_id: claims.sessionId,
         user_id: claims.userId,
       });
       const active = isCheckSessionResponse(response) && response.active === true;
-      if (active) remember(claims);
+      if (active) cache.set(claims.sessionId, claims.userId);
       return active;
     },
     evict(sessionId) {

@@ -66,7 +66,7 @@ export async function startAllInOne(config: Config, options: AllInOneOptions = {
 
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   try {
-    gateway = await startGateway({ config });
+    gateway = await startGateway({ config, inProcess: Object.fromEntries(services.map((service) => [service.name, service.app])) });
   } catch (error) {
     await stopAll();
     throw error;

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE, signSession, type Config } from '@tracklens/kit';
 import { silentLogger } from '@tracklens/kit/testing';
-import { startGateway, type RunningGateway } from '../../src';
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../src';
 import { startFakeIdentity, startUpstreams, type FakeIdentity, type UpstreamOptions, type Upstreams } from './upstreams';
 
 export interface TestGateway {
@@ -15,10 +15,14 @@ export interface TestGateway {
   stop(): Promise<void>;
 }
 
-export async function startTestGateway(config: Config, upstreamOptions: UpstreamOptions = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  config: Config,
+  upstreamOptions: UpstreamOptions = {},
+  inProcess: GatewayOptions['inProcess'] = {},
+): Promise<TestGateway> {
   const identity = await startFakeIdentity(config);
   const upstreams = await startUpstreams(config, upstreamOptions);
-  const gateway = await startGateway({ config, logger: silentLogger });
+  const gateway = await startGateway({ config, logger: silentLogger, inProcess });
   return {
     baseUrl: `http://127.0.0.1:${gateway.port}`,
     gateway,

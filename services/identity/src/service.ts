@@ -25,7 +25,7 @@ export async function createIdentityService(options: ServiceOptions): Promise<Ru
   const runtime = await openRuntime({ ...options, name: 'identity', migrationsFolder });
   const { config, db, logger } = runtime;
   const repository = new IdentityRepository(db);
-  const identity = new Identity(repository, argon2id, argon2id.hash(`decoy-${Math.random()}`));
+  const identity = new Identity(repository, argon2id, argon2id.hash(`decoy-${Math.random()}`), config.sessionCheckCacheMs);
 
   return serve(runtime, {
     routes: (app) =>
@@ -35,7 +35,7 @@ export async function createIdentityService(options: ServiceOptions): Promise<Ru
         secureCookies: config.appEnv !== 'development' && config.appEnv !== 'test',
       }),
     grpc: [identityGrpc(config.protoDir, identity)],
-    subscriptions: onBillingChanged(logger),
+    subscriptions: onBillingChanged(logger, identity),
     jobs: [periodicJob('prune-sessions-and-login-failures', PRUNE_EVERY_MS, () => repository.prune())],
   });
 }

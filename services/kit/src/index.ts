@@ -18,3 +18,4 @@ export * from './outbox';
 export * from './ports';
 export * from './service-host';
 export * from './storage';
+export * from './ttl-cache';

@@ -1,7 +1,7 @@
 /** identity's rules: accounts, sign-in with rate limiting, sessions that can be ended. */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SESSION_TTL_SECONDS, createEnvelope, errors, type OutgoingEvent } from '@tracklens/kit';
+import { SESSION_TTL_SECONDS, TtlCache, createEnvelope, errors, type OutgoingEvent } from '@tracklens/kit';
 import { subjects, type LoginBody, type RegisterBody, type User, type UserRegistered } from '@tracklens/contracts';
 
 /** Failed sign-ins from one address in a minute; the next attempt from it is refused (429). */
@@ -52,18 +52,34 @@ export interface PasswordHasher {
   verify(hash: string, password: string): Promise<boolean>;
 }
 
+/** Sessions and users remembered at most this many at once; the oldest goes first. */
+export const IDENTITY_CACHE_MAX_ENTRIES = 10_000;
+
 export interface SignedIn {
   user: User;
   sessionId: string;
 }
 
 export class Identity {
+  /**
+   * Live sessions and the users /api/user/me answers, trusted for `cacheMs` (SESSION_CHECK_CACHE_MS, as at the
+   * gateway): a page load asks for both on every request, and an embedded database answers a query in about a
+   * millisecond. A logout or a change made here forgets them at once; another replica's change is seen within
+   * cacheMs.
+   */
+  private readonly liveSessions: TtlCache<string, string>;
+  private readonly users: TtlCache<string, User>;
+
   constructor(
     private readonly store: IdentityStore,
     private readonly hasher: PasswordHasher,
     /** A hash of a random password, verified against when the email is unknown so both paths take as long. */
     private readonly decoyHash: Promise<string>,
-  ) {}
+    cacheMs = 0,
+  ) {
+    this.liveSessions = new TtlCache({ ttlMs: cacheMs, maxEntries: IDENTITY_CACHE_MAX_ENTRIES });
+    this.users = new TtlCache({ ttlMs: cacheMs, maxEntries: IDENTITY_CACHE_MAX_ENTRIES });
+  }
 
   async register(body: RegisterBody): Promise<SignedIn> {
     const id = randomUUID();
@@ -102,14 +118,26 @@ export class Identity {
   }
 
   async logout(sessionId: string | undefined): Promise<void> {
-    if (sessionId) await this.store.endSession(sessionId);
+    if (!sessionId) return;
+    this.liveSessions.delete(sessionId);
+    await this.store.endSession(sessionId);
+    // Again after the write: a check that read the session before it ended may have remembered it meanwhile.
+    this.liveSessions.delete(sessionId);
   }
 
   /** The caller's own user; a live session whose user is gone answers USER_NOT_FOUND. */
   async me(userId: string): Promise<User> {
+    const cached = this.users.get(userId);
+    if (cached) return cached;
     const user = await this.store.findUser(userId);
     if (!user) throw errors.unauthorized('USER_NOT_FOUND', 'User not found');
+    this.users.set(userId, user);
     return user;
+  }
+
+  /** Forgets what is remembered of a user whose record changed (billing's mirrored subscription and usage). */
+  forgetUser(userId: string): void {
+    this.users.delete(userId);
   }
 
   /** Only your own id is visible; any other id answers 404 as if it did not exist. */
@@ -125,8 +153,11 @@ export class Identity {
     return user;
   }
 
-  isSessionActive(sessionId: string, userId: string): Promise<boolean> {
-    return this.store.isSessionActive(sessionId, userId);
+  async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
+    if (this.liveSessions.get(sessionId) === userId) return true;
+    const active = await this.store.isSessionActive(sessionId, userId);
+    if (active) this.liveSessions.set(sessionId, userId);
+    return active;
   }
 }
 

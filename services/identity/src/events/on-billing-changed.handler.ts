@@ -3,13 +3,18 @@ import { handleValid, type EventSubscription, type Logger } from '@tracklens/kit
 import { eventEnvelopeSchema, subjects, subscriptionChangedSchema, usageChangedSchema } from '@tracklens/contracts';
 import { z } from 'zod';
 import { IdentityRepository } from '../db/identity.repository';
+import type { Identity } from '../domain/identity';
 
 const userId = z.string().uuid();
 const subscriptionEnvelope = eventEnvelopeSchema(subscriptionChangedSchema.extend({ userId }));
 const usageEnvelope = eventEnvelopeSchema(usageChangedSchema.extend({ userId }));
 
-/** The handlers run on the inbox's transaction, so the mirror and the inbox row commit together. */
-export function onBillingChanged(logger: Pick<Logger, 'warn'>): EventSubscription[] {
+/**
+ * The handlers run on the inbox's transaction, so the mirror and the inbox row commit together. The user is
+ * forgotten from identity's cache once the mirror is written; a read racing the commit is remembered for at
+ * most the cache time.
+ */
+export function onBillingChanged(logger: Pick<Logger, 'warn'>, identity: Pick<Identity, 'forgetUser'>): EventSubscription[] {
   return [
     {
       subject: subjects.subscriptionChanged,
@@ -20,6 +25,7 @@ export function onBillingChanged(logger: Pick<Logger, 'warn'>): EventSubscriptio
           status: data.status,
           at: new Date(occurredAt),
         });
+        identity.forgetUser(data.userId);
       }),
     },
     {
@@ -34,6 +40,7 @@ export function onBillingChanged(logger: Pick<Logger, 'warn'>): EventSubscriptio
           trackingPlansGenerated,
           at: new Date(occurredAt),
         });
+        identity.forgetUser(data.userId);
       }),
     },
   ];

@@ -1,0 +1,33 @@
+import { TtlCache } from './ttl-cache';
+
+describe(TtlCache.name, () => {
+  it('should answer an entry until its time is up, then forget it', () => {
+    let at = 0;
+    const cache = new TtlCache<string, number>({ ttlMs: 1000, maxEntries: 10, now: () => at });
+    cache.set('a', 1);
+    at = 999;
+    expect(cache.get('a')).toBe(1);
+    at = 1000;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('should drop the oldest entry when full, counting a rewrite as new', () => {
+    const cache = new TtlCache<string, number>({ ttlMs: 60_000, maxEntries: 2 });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('a', 3);
+    cache.set('c', 4);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([3, undefined, 4]);
+  });
+
+  it('should forget a deleted entry and remember nothing when its time is zero', () => {
+    const cache = new TtlCache<string, number>({ ttlMs: 60_000, maxEntries: 2 });
+    cache.set('a', 1);
+    cache.delete('a');
+    expect(cache.get('a')).toBeUndefined();
+    const off = new TtlCache<string, number>({ ttlMs: 0, maxEntries: 2 });
+    off.set('a', 1);
+    expect(off.get('a')).toBeUndefined();
+  });
+});

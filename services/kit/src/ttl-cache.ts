@@ -1,0 +1,46 @@
+/**
+ * A bounded map whose entries expire: the one read cache of the platform (sessions at the gateway and in
+ * identity, users in identity). Insertion order is age order, so the first key is the one dropped when full.
+ */
+export interface TtlCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+}
+
+export class TtlCache<K, V> {
+  private readonly entries = new Map<K, { value: V; expiresAt: number }>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: TtlCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: K, value: V): void {
+    if (this.options.ttlMs <= 0) return;
+    this.entries.delete(key);
+    if (this.entries.size >= this.options.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
