@@ -51,9 +51,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 const PGLITE_CONF = ['shared_buffers=16MB'];
 
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), postgresqlconf: PGLITE_CONF });
-  await client.waitReady;
+  const client = await startPglite(options.dataDir);
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder });
   await migratePglite(db, platformMigrations);
@@ -70,6 +68,26 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * A new data folder is made by initdb inside the database's WebAssembly memory, which grows for it and never
+ * shrinks: seven fresh databases held 0.9 GB after a first start against 0.6 GB once reopened. So a database
+ * that has just been created is closed and opened again, leaving initdb's memory to the garbage collector.
+ */
+async function startPglite(dataDir: string | undefined): Promise<PGlite> {
+  const open = async () => {
+    const client = new PGlite({ ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_CONF });
+    await client.waitReady;
+    return client;
+  };
+  if (!dataDir) return open();
+  const created = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const client = await open();
+  if (!created) return client;
+  await client.close();
+  return open();
 }
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
