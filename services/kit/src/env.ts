@@ -119,7 +119,7 @@ export const ENV_VARIABLES = {
   },
   SESSION_CHECK_CACHE_MS: {
     schema: z.coerce.number().int().min(0).default(2000),
-    description: 'How long the gateway trusts a session check before asking identity again',
+    description: 'How long the gateway and identity trust a live session (and identity a user record) before reading it again',
   },
   GATEWAY_TRUST_PROXY: {
     schema: z.string().min(1).default('loopback'),

@@ -1,0 +1,149 @@
+/**
+ * Benchmark of the upload path: a 500 MB video uploaded the way the web uploads it (POST /api/uploads, the
+ * bytes PUT through the gateway by a separate client process streaming from disk, then the registration),
+ * against a plain stream copy of the same file on the same filesystem, timed in the same run. Prints MB/s of
+ * each and their ratio, and the RSS of the processes receiving the bytes (sampled every 100 ms: before the PUT,
+ * peak, growth): the all-in-one process, or the gateway and media of the distributed start. Writes
+ * results/upload.json. Run: `node deploy/bench/dist/upload.bench.js [--start=all-in-one,distributed]`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { tempDir } from '@tracklens/kit/testing';
+import { createProduct, registerUser, uploadVideo } from './support/api';
+import {
+  START_KINDS,
+  distributedBacking,
+  forEachStart,
+  removeDataDir,
+  startProduct,
+  type PerStart,
+  type RunningProduct,
+  type StartKind,
+} from './support/product';
+import { chosen, fixed, line, printHeader, printTable, progress, runBench, writeResults } from './support/report';
+import { RssSampler, mb, type RssSummary } from './support/rss';
+import { makeLargeVideo } from './support/video';
+
+const SAMPLE_EVERY_MS = 100;
+/** MB as the product counts its 500 MB limit. */
+const MB = 1024 * 1024;
+
+/** The processes the bytes pass through. */
+const RECEIVERS: Record<StartKind, string[]> = {
+  'all-in-one': ['tracklens'],
+  distributed: ['gateway', 'media'],
+};
+
+interface StartFigures {
+  start: StartKind;
+  bytes: number;
+  uploadMs: number;
+  uploadMbPerSecond: number;
+  diskCopyMs: number;
+  diskMbPerSecond: number;
+  /** Upload speed over plain disk copy speed: 1.00 is as fast as the disk. */
+  ratio: number;
+  registerMs: number;
+  analysisStatusAfterRegister: string;
+  receivers: Array<{ name: string; beforeMb: number; peakMb: number; growthMb: number }>;
+}
+
+/** A stream copy into the product's data folder: the same bytes to the same filesystem, without HTTP. */
+async function timeDiskCopy(file: string, dir: string): Promise<number> {
+  const target = path.join(dir, 'disk-copy.bin');
+  const started = performance.now();
+  await pipeline(fs.createReadStream(file, { highWaterMark: MB }), fs.createWriteStream(target));
+  const ms = performance.now() - started;
+  fs.rmSync(target);
+  return ms;
+}
+
+async function measureStart(start: StartKind, file: string): Promise<StartFigures | { skipped: string }> {
+  const backing = start === 'distributed' ? await distributedBacking('upload') : undefined;
+  if (backing && 'unavailable' in backing) return { skipped: backing.unavailable };
+  progress(`starting ${start}`);
+  const product: RunningProduct = await startProduct(start, backing ? { backing } : {});
+  try {
+    const session = await registerUser(product.url);
+    const created = await createProduct(product.url, session.cookie);
+    progress(`${start}: plain disk copy`);
+    const diskCopyMs = await timeDiskCopy(file, product.dataDir);
+    const receivers = () => product.processes().filter((entry) => RECEIVERS[start].includes(entry.name));
+    let sampler: RssSampler | undefined;
+    let rss: RssSummary | undefined;
+    progress(`${start}: upload through the gateway`);
+    const uploaded = await uploadVideo(product.url, session.cookie, created.id, file, {
+      beforePut: () => (sampler = new RssSampler(receivers, SAMPLE_EVERY_MS).start()),
+      afterPut: () => (rss = sampler?.stop()),
+    });
+    const bytes = uploaded.put.bytes;
+    const uploadMbPerSecond = bytes / MB / (uploaded.put.ms / 1000);
+    const diskMbPerSecond = bytes / MB / (diskCopyMs / 1000);
+    return {
+      start,
+      bytes,
+      uploadMs: uploaded.put.ms,
+      uploadMbPerSecond,
+      diskCopyMs,
+      diskMbPerSecond,
+      ratio: uploadMbPerSecond / diskMbPerSecond,
+      registerMs: uploaded.registerMs,
+      analysisStatusAfterRegister: uploaded.video.analysisStatus,
+      receivers: (rss?.processes ?? []).map((entry) => ({
+        name: entry.name,
+        beforeMb: mb(entry.firstKb),
+        peakMb: mb(entry.peakKb),
+        growthMb: mb(entry.peakKb - entry.firstKb),
+      })),
+    };
+  } finally {
+    await product.stop();
+    removeDataDir(product.dataDir);
+  }
+}
+
+async function main(): Promise<void> {
+  const starts = chosen('start', START_KINDS);
+  const machine = printHeader('Upload: a 500 MB video through the gateway, against a plain disk copy of the same bytes', [
+    'client: a separate process streaming the file from disk in one PUT (as the web does after POST /api/uploads)',
+    `receiving processes' RSS sampled every ${SAMPLE_EVERY_MS} ms during the PUT; starts: ${starts.join(', ')}`,
+  ]);
+  const dir = tempDir('tracklens-bench-upload-');
+  let measured: PerStart<StartFigures>;
+  try {
+    progress('writing the 500 MB file');
+    const file = makeLargeVideo(dir);
+    measured = await forEachStart(starts, (start) => measureStart(start, file));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const { results, skipped, failed } = measured;
+
+  printTable(
+    [
+      { title: 'start', width: 11, align: 'left' },
+      { title: 'size MB', width: 7 },
+      { title: 'upload MB/s', width: 11 },
+      { title: 'disk MB/s', width: 9 },
+      { title: 'upload/disk', width: 11 },
+      { title: 'register ms', width: 11 },
+    ],
+    results.map((r) => [r.start, fixed(r.bytes / MB, 0), fixed(r.uploadMbPerSecond), fixed(r.diskMbPerSecond), fixed(r.ratio, 2), fixed(r.registerMs, 0)]),
+  );
+  line();
+  printTable(
+    [
+      { title: 'start', width: 11, align: 'left' },
+      { title: 'process', width: 10, align: 'left' },
+      { title: 'RSS before MB', width: 13 },
+      { title: 'peak MB', width: 8 },
+      { title: 'growth MB', width: 9 },
+    ],
+    results.flatMap((r) => r.receivers.map((p) => [r.start, p.name, fixed(p.beforeMb), fixed(p.peakMb), fixed(p.growthMb)])),
+  );
+  const file = writeResults('upload', { machine, sampleEveryMs: SAMPLE_EVERY_MS, megabyte: MB, results, skipped, failed });
+  line(`\nresults in ${file}`);
+}
+
+runBench(main);
