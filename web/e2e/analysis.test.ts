@@ -1,5 +1,5 @@
 /**
- * Video upload and page spec review (issues 6 and 7): a new user uploads a generated demo video in onboarding,
+ * Video upload and page spec review: a new user uploads a generated demo video in onboarding,
  * the real analysis finds its screens, the review modal opens on the product page with their screenshots, the
  * user deletes one and adds one, finalizes, and the analysis completes. A second upload the same month meets the
  * free plan's limit.

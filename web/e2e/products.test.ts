@@ -1,5 +1,5 @@
 /**
- * Products and onboarding (issue 4): step 1, Skip for Now, the product page, the project dropdown, the
+ * Products and onboarding: step 1, Skip for Now, the product page, the project dropdown, the
  * knowledge-base edit, another user's product, and the analysis status banners driven by events on NATS.
  */
 import { randomUUID } from 'node:crypto';

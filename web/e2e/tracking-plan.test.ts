@@ -1,7 +1,7 @@
 /**
- * Tracking plans (issue 8), the full path from a fresh user, all through the UI: onboarding with a demo video
- * drawn with ffmpeg, its analysis, the page spec review and Finalize, generation, the table with screenshots,
- * Download CSV, Save Plan, the Saved page preview, the History view and delete; then a second generation opens
+ * Tracking plans, the full path from a fresh user, all through the UI: onboarding with a demo video
+ * drawn with ffmpeg, its analysis, the page spec review and Finalize, generation, the table with screenshots and
+ * the video frame of an event at its moment, Download CSV, Save Plan, the Saved page preview, the History view and delete; then a second generation opens
  * 'Monthly Tracking Plan Limit Reached'.
  */
 import { execFile } from 'node:child_process';
@@ -184,6 +184,25 @@ describe('Tracking plans', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.waitForTimeout(300);
     await screenshot(page, 'tracking-plan-generated-desktop');
+
+    // Evidence: the moment of the video an event was seen at, opened from the keyboard, its frame large with its time.
+    const evidence = table.getByRole('button', { name: /^Open the video frame of .+ at \d+:\d{2}/ });
+    expect(await evidence.count()).toBeGreaterThan(0);
+    const [, seenEvent, seenAt] =
+      /^Open the video frame of (.+) at (\d+:\d{2})/.exec((await evidence.first().getAttribute('aria-label')) ?? '') ?? [];
+    await evidence.first().focus();
+    await page.keyboard.press('Enter');
+    const frameDialog = page.getByRole('dialog');
+    await frameDialog.getByText(`${seenEvent} at ${seenAt}`).waitFor();
+    await frameDialog.getByRole('img', { name: `Video frame of ${seenEvent} at ${seenAt}` }).waitFor();
+    await page.waitForFunction(() => {
+      const frame = document.querySelector<HTMLImageElement>('.event-evidence__large img');
+      return frame !== null && frame.complete && frame.naturalWidth > 0;
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'tracking-plan-evidence-desktop', false);
+    await frameDialog.getByRole('button', { name: 'Close' }).first().click();
+    await frameDialog.waitFor({ state: 'detached' });
     await atPhoneWidth('tracking-plan-generated-phone');
 
     // Download CSV: the file and its header row.

@@ -2,7 +2,7 @@ import { freshDatabaseUrl, testConfig } from '@tracklens/kit/testing';
 import { startAllInOne, type AllInOne } from '../src/all-in-one';
 import { Visitor } from './product';
 
-/** Products through the gateway of the whole product, as the web client calls them (issue 4's API tests). */
+/** Products through the gateway of the whole product, as the web client calls them. */
 describe('products through the gateway', () => {
   let product: AllInOne;
   let gateway: string;

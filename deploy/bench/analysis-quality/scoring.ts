@@ -1,4 +1,4 @@
-/** Scores detected screens against a recording's ground truth: recall, precision, name accuracy. */
+/** Scores detected screens against a recording's ground truth: recall, precision, name accuracy, words read. */
 import type { DetectedScreen } from '../../../services/analysis/src/pipeline';
 import type { TruthScreen } from '../../../services/analysis/test/fixtures/recorder';
 
@@ -137,4 +137,51 @@ export function score(detected: DetectedScreen[], truth: TruthScreen[]): Score {
     pairs,
     unmatched: detected.filter((screen) => !claimed.has(screen)).map((screen) => screen.screenName),
   };
+}
+
+/** The frames the pipeline read, as the bench needs them: when, and the words read. */
+export interface ReadFrame {
+  timeSec: number;
+  words: string[];
+}
+
+export interface ReaderScore {
+  /** Truth words (letters only, 3 or more) on screens the pipeline read at least one frame of. */
+  truthWords: number;
+  read: number;
+  /** Truth screens without a single analysed frame in their time: nothing to measure there. */
+  unread: string[];
+  accuracy: number;
+}
+
+const readable = (word: string): boolean => /^[a-z]{3,}$/.test(word);
+
+/**
+ * The reader's word accuracy: of the words the page showed while each truth screen was on view, the share
+ * read on the frames analysed during that screen's time.
+ */
+export function readerScore(truth: TruthScreen[], frames: ReadFrame[]): ReaderScore | null {
+  if (!truth.some((screen) => screen.words)) return null;
+  let truthWords = 0;
+  let read = 0;
+  const unread: string[] = [];
+  for (const group of groupTruth(truth)) {
+    const shown = new Set(truth.filter((screen) => screen.name === group.name).flatMap((screen) => screen.words ?? []).filter(readable));
+    const during = frames.filter((frame) => group.ranges.some((range) => frame.timeSec >= range.startSec && frame.timeSec <= range.endSec));
+    if (during.length === 0) {
+      unread.push(group.name);
+      continue;
+    }
+    const seen = new Set(during.flatMap((frame) => frame.words.flatMap((word) => word.toLowerCase().split(/[^a-z0-9]+/))));
+    truthWords += shown.size;
+    for (const word of shown) if (seen.has(word)) read += 1;
+  }
+  return { truthWords, read, unread, accuracy: truthWords ? read / truthWords : 0 };
+}
+
+/** Every word the recording showed, and the words of its screens' names and headings. */
+export function shownWords(truth: TruthScreen[]): Set<string> {
+  return new Set(
+    truth.flatMap((screen) => [...(screen.words ?? []), ...`${screen.name} ${screen.heading}`.toLowerCase().split(/[^a-z0-9]+/)]),
+  );
 }

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { analyzeVideo, createOcrUnderstander, type ScreenUnderstander } from '../../../services/analysis/src/pipeline';
 import { FIXTURE_DIR, generateRecordings, TUNED_SESSIONS } from '../../../services/analysis/test/fixtures/generate';
+import { timeDecode } from './decode';
 
 const run = promisify(execFile);
 const ffmpeg = ffmpegInstaller.path;
@@ -61,11 +62,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function timeDecode(video: string): Promise<number> {
-  const started = performance.now();
-  await run(ffmpeg, ['-v', 'error', '-nostdin', '-i', video, '-f', 'null', '-']);
-  return (performance.now() - started) / 1000;
-}
 
 interface Analysis {
   seconds: number;

@@ -125,6 +125,23 @@ describe('analysis service', () => {
     expect(specs[2]?.lastSeenSec).toBeGreaterThanOrEqual(8);
   });
 
+  it('should keep every visit of a screen and the frame of every action, stored under the video’s folder', async () => {
+    const specs = await specsOf(alice, aliceUpload.videoId);
+    const folder = `users/${alice.userId}/products/${aliceUpload.productId}/screenshots/${aliceUpload.videoId}/`;
+    for (const spec of specs) {
+      expect(spec.timeRanges?.length).toBeGreaterThan(0);
+      expect(spec.timeRanges?.[0]?.startSec).toBe(spec.firstSeenSec);
+      expect(spec.timeRanges?.at(-1)?.endSec).toBe(spec.lastSeenSec);
+    }
+    const actions = specs.flatMap((spec) => spec.actions);
+    const move = specs[0]?.actions.find((action) => action.kind === 'navigate' && action.toScreen === 'Product Catalog');
+    expect(move?.screenshotKey).toEqual(expect.stringMatching(new RegExp(`^${folder}`)));
+    for (const action of actions) {
+      expect(action.screenshotKey).toEqual(expect.stringMatching(new RegExp(`^${folder}`)));
+      expect(await storage.head(action.screenshotKey ?? '')).toMatchObject({ size: expect.any(Number) });
+    }
+  });
+
   it('should announce processing, then analyzing with rising progress, then page_specs_ready exactly once', async () => {
     const seen = events.of(aliceUpload.videoId);
     expect(seen[0]).toMatchObject({
@@ -314,6 +331,12 @@ describe('analysis service', () => {
       ['Product Catalog', 'listing'],
       ['Cart', 'cart'],
     ]);
+    // Visits and action frames travel over gRPC as REST answers them.
+    const rest = await specsOf(alice, videoId);
+    expect(analysis.pageSpecs.map((spec) => spec.timeRanges)).toEqual(rest.map((spec) => spec.timeRanges));
+    expect(analysis.pageSpecs.map((spec) => spec.actions.map((action) => action.screenshotKey))).toEqual(
+      rest.map((spec) => spec.actions.map((action) => action.screenshotKey)),
+    );
     expect(
       analysis.pageSpecs.every((spec) => spec.screenshotKey?.startsWith(`users/${alice.userId}/`)),
     ).toBe(true);
@@ -405,7 +428,7 @@ describe('analysis service', () => {
   );
 
   it(
-    'should forget a deleted video: its run, page specs and screenshots',
+    'should forget a deleted video: its run, page specs, screenshots and the frames of its actions',
     async () => {
       const upload = await analysed(bob);
       const specs = await specsOf(bob, upload.videoId);
@@ -426,6 +449,9 @@ describe('analysis service', () => {
         ).toBe(404);
       });
       for (const spec of specs) expect(await storage.head(spec.screenshotKey ?? '')).toBeNull();
+      const actionFrames = specs.flatMap((spec) => spec.actions.map((action) => action.screenshotKey ?? ''));
+      expect(actionFrames.length).toBeGreaterThan(0);
+      for (const key of actionFrames) expect(await storage.head(key)).toBeNull();
       await expect(analyses.getProductAnalysis(bob.userId, upload.productId)).resolves.toBeNull();
     },
     ANALYSIS_TIMEOUT * 2,

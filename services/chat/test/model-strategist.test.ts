@@ -108,8 +108,16 @@ describe(modelStrategist.name, () => {
         prompt.tracking_plan.events.find((e: { name: string }) => e.name === 'Order Completed').properties,
       ).toContain('total (number)');
       expect(prompt.tracking_plan.funnels).toEqual(
-        context.plan?.content.funnels.map(({ name, steps }) => ({ name, steps })),
+        context.plan?.content.funnels.map(({ name, description, steps }) => ({ name, description, steps })),
       );
+      const views = Object.fromEntries(
+        prompt.screens.map((s: { name: string; view: string | null }) => [s.name, s.view]),
+      );
+      expect(views).toMatchObject({
+        Home: "'Page Viewed' (page_name = 'Home')",
+        'Product Details': "'Product Viewed'",
+        'Order Confirmation': "'Page Viewed' (page_name = 'Order Confirmation')",
+      });
       expect(JSON.stringify(prompt)).not.toContain('users/demo');
     } finally {
       await server.close();

@@ -12,8 +12,17 @@ export const userActionSchema = z.object({
   target: z.string().optional(),
   toScreen: z.string().optional(),
   atSec: z.number(),
+  /**
+   * Object storage key of the frame the action happened on (a click's moment, not only the screen's settled
+   * frame); absent in analyses that predate it, null when the frame was not kept.
+   */
+  screenshotKey: z.string().nullable().optional(),
 });
 export type UserAction = z.infer<typeof userActionSchema>;
+
+/** An interval of the video during which a screen was on view. */
+export const timeRangeSchema = z.object({ startSec: z.number(), endSec: z.number() });
+export type TimeRange = z.infer<typeof timeRangeSchema>;
 
 export const pageSpecSchema = z.object({
   id: z.string(),
@@ -27,6 +36,11 @@ export const pageSpecSchema = z.object({
   actions: z.array(userActionSchema),
   firstSeenSec: z.number(),
   lastSeenSec: z.number(),
+  /**
+   * Every visit of the screen, in order (a revisited screen has several); absent in data that predates it,
+   * which reads as the one range [firstSeenSec, lastSeenSec].
+   */
+  timeRanges: z.array(timeRangeSchema).optional(),
   order: z.number().int(),
 });
 export type PageSpec = z.infer<typeof pageSpecSchema>;

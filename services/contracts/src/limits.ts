@@ -5,7 +5,7 @@
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MIN = 10;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
-/** How many products one user may own (issue 4). */
+/** How many products one user may own. */
 export const PRODUCTS_PER_USER_MAX = 100;
 
 export const PRO_PRICE_USD = 59;

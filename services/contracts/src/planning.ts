@@ -50,6 +50,15 @@ export type TrackingProperty = z.infer<typeof trackingPropertySchema>;
 export const eventCategorySchema = z.enum(['page_view', 'user_action']);
 export type EventCategory = z.infer<typeof eventCategorySchema>;
 
+/** A moment of the video where an event was seen, with the frame that shows it. */
+export const eventEvidenceSchema = z.object({
+  videoId: z.string(),
+  atSec: z.number(),
+  /** The frame as browsers load it (/api/images/{key}). */
+  screenshot_path: z.string(),
+});
+export type EventEvidence = z.infer<typeof eventEvidenceSchema>;
+
 export const trackingEventSchema = z.object({
   name: z.string(),
   trigger: z.string(),
@@ -58,6 +67,8 @@ export const trackingEventSchema = z.object({
   /** The screenshot of the event's screen as browsers load it (/api/images/{key}); null when there is none. */
   screenshot_path: z.string().nullable(),
   properties: z.array(trackingPropertySchema),
+  /** Where the video shows the event, earliest first; absent in plans made before it was recorded. */
+  evidence: z.array(eventEvidenceSchema).optional(),
 });
 export type TrackingEvent = z.infer<typeof trackingEventSchema>;
 

@@ -78,19 +78,18 @@ describe(modelGenerator.name, () => {
         'Checkout',
       ]);
       expect(JSON.stringify(prompt)).not.toContain('users/u1');
+      expect(prompt.product_type).toBe('website');
 
       expect(plan).toEqual({
         events: [
           {
-            name: 'Home Viewed',
-            trigger: 'User opens the home page',
-            description: 'Landing page view',
+            // A view of one screen is the website's one page view, its screen a property.
+            name: 'Page Viewed',
+            trigger: 'User opens any page of the website',
+            description: "One event for every page (Segment's page() call): page_name says which.",
             category: 'page_view',
             screenshot_path: '/api/images/users/u1/products/p1/frames/home.jpg',
-            properties: [
-              { name: 'screen_name', type: 'string', description: 'Screen the user was on', example: 'Home', required: true },
-              { name: 'x_y', type: 'number', description: 'n', example: '1', required: false },
-            ],
+            properties: [{ name: 'page_name', type: 'string', description: 'Name of the page viewed, e.g. Home', example: 'Home', required: true }],
           },
           {
             name: 'Sign Up Submitted',
@@ -104,7 +103,7 @@ describe(modelGenerator.name, () => {
             ],
           },
         ],
-        funnels: [{ name: 'Onboarding', description: 'Sign up', steps: ['Home Viewed', 'Sign Up Submitted'] }],
+        funnels: [{ name: 'Onboarding', description: 'Sign up', steps: ['Page Viewed', 'Sign Up Submitted'] }],
       });
       for (const event of plan.events) expect(event.name).toMatch(EVENT_NAME_PATTERN);
     } finally {
@@ -154,7 +153,7 @@ describe('planning service with OPENAI_API_KEY', () => {
       });
       expect(server.seen).toHaveLength(1);
       expect(server.seen[0]?.body.model).toBe('tracklens-test');
-      expect(plan.content?.events.map((e) => e.name)).toEqual(['Home Viewed', 'Sign Up Submitted']);
+      expect(plan.content?.events.map((e) => e.name)).toEqual(['Page Viewed', 'Sign Up Submitted']);
     } finally {
       await world.stop();
       await server.close();

@@ -55,13 +55,16 @@ function expectWellFormed(plan: TrackingPlanContent): void {
   for (const event of plan.events) {
     expect(event.name).toMatch(EVENT_NAME_PATTERN);
     expect(event.name.split(' ').length).toBeLessThanOrEqual(5);
-    expect(event.properties.length).toBeGreaterThanOrEqual(1);
+    // The spec gives going to the background no property.
+    if (event.name !== 'Application Backgrounded') expect(event.properties.length).toBeGreaterThanOrEqual(1);
     const properties = event.properties.map((p) => p.name);
     expect(new Set(properties).size).toBe(properties.length);
     for (const property of event.properties) {
       expect(property.name).toMatch(PROPERTY_NAME_PATTERN);
-      // Examples are values a product sends, never an invented route.
+      // Examples are values a product sends, never an invented route; personal data has none.
       expect(property.example).not.toMatch(/^\//);
+      if (property.pii) expect(property.example).toBe('');
+      if (property.type === 'array') expect(property.items).toBeDefined();
     }
   }
   for (const funnel of plan.funnels) {
@@ -79,9 +82,15 @@ function expectNoNoise(plan: TrackingPlanContent, navigationLabels: string[]): v
   expect(names.filter((name) => /\d|\b[A-Z]\b/.test(name))).toEqual([]);
   for (const label of navigationLabels) expect(names.filter((name) => name.startsWith(`${label} `))).toEqual([]);
   expect(JSON.stringify(plan)).not.toMatch(/[^\s@'"]+@[^\s@'"]+\.[a-z]{2,}/);
-  const properties = plan.events.flatMap((event) => event.properties.map((p) => p.name));
-  expect(properties.filter((name) => /password|card|^(email|name|full_name|address|phone)$/.test(name))).toEqual([]);
+  // A person's data is a property only where a spec names it, and then flagged.
+  const properties = plan.events.flatMap((event) => event.properties).filter((p) => !p.pii).map((p) => p.name);
+  expect(properties.filter((name) => /password|card|^(email|first_name|last_name|full_name|address|phone|username)$/.test(name))).toEqual([]);
+  // One view event for every screen: no per-screen 'X Viewed' besides the spec's.
+  const views = namesOf(plan).filter((name) => / Viewed$/.test(name));
+  expect(views.filter((name) => !SPEC_VIEWS.has(name))).toEqual([]);
 }
+
+const SPEC_VIEWS = new Set(['Page Viewed', 'Screen Viewed', 'Product List Viewed', 'Product Viewed', 'Cart Viewed', 'Checkout Step Viewed', 'Promotion Viewed']);
 
 describe('offline plans of the recorded demos', () => {
   describe('shop (Home → All Products → Linen Overshirt → Cart → Checkout → Order confirmation)', () => {
@@ -89,27 +98,49 @@ describe('offline plans of the recorded demos', () => {
     const plan = generateOfflinePlan(analysis);
     const names = namesOf(plan);
 
-    it('should answer a plan of 12 to 20 events in the e-commerce spec, well formed and without noise', () => {
+    it("should answer a plan of 12 to 20 events in Segment's e-commerce spec, well formed and without noise", () => {
       expect(names.length).toBeGreaterThanOrEqual(12);
       expect(names.length).toBeLessThanOrEqual(20);
       expect(names).toEqual([
-        'Home Viewed',
+        'Page Viewed',
+        'Promotion Viewed',
         'Navigation Clicked',
         'Products Searched',
-        'Shop Now Clicked',
+        'Promotion Clicked',
         'Product Added',
         'Product List Viewed',
-        'Product List Sorted',
+        'Product List Filtered',
+        'Product Clicked',
         'Product Viewed',
         'Product Added To Wishlist',
         'Cart Viewed',
         'Checkout Started',
-        'Checkout Viewed',
+        'Payment Info Entered',
         'Order Completed',
-        'Order Confirmation Viewed',
       ]);
       expectWellFormed(plan);
       expectNoNoise(plan, ['Shop Link', 'Shop Opened', 'New In', 'Sale', 'Journal', 'Cart 1', 'D Goods', 'Everyday', 'Order Summary', 'Scroll']);
+    });
+
+    it('should make every page one Page Viewed event whose page_name gives the pages seen as examples', () => {
+      const page = eventNamed(plan, 'Page Viewed');
+      expect(page.category).toBe('page_view');
+      expect(page.properties).toEqual([
+        {
+          name: 'page_name',
+          type: 'string',
+          description: 'Name of the page viewed, e.g. Home, Product List, Product, Cart, Checkout, Order Confirmation',
+          example: 'Home',
+          required: true,
+        },
+      ]);
+      expect(plan.events.filter((e) => e.category === 'page_view').map((e) => e.name)).toEqual([
+        'Page Viewed',
+        'Product List Viewed',
+        'Product Viewed',
+        'Cart Viewed',
+        'Checkout Started',
+      ]);
     });
 
     it('should make every navigation link one Navigation Clicked event with link_text and destination_screen', () => {
@@ -128,9 +159,13 @@ describe('offline plans of the recorded demos', () => {
         ['screen_name', 'string', 'Checkout'],
         ['order_id', 'string', 'NW-48213'],
         ['total', 'number', '49.00'],
+        ['revenue', 'number', '49.00'],
+        ['shipping', 'number', '0.00'],
+        ['tax', 'number', '0.00'],
+        ['discount', 'number', '0.00'],
+        ['coupon', 'string', ''],
         ['currency', 'string', 'USD'],
-        ['item_count', 'number', '1'],
-        ['payment_method', 'string', 'card'],
+        ['products', 'array', '[{"product_id":"prod_1042","sku":"SKU-1042","name":"Linen Overshirt","price":49,"quantity":1}]'],
         ['email_domain', 'string', 'example.com'],
         ['full_name_provided', 'boolean', 'true'],
         ['address_provided', 'boolean', 'true'],
@@ -141,40 +176,48 @@ describe('offline plans of the recorded demos', () => {
       expect(eventNamed(plan, 'Product Added').properties.map((p) => [p.name, p.example])).toEqual([
         ['screen_name', 'Home'],
         ['product_id', 'prod_1042'],
-        ['product_name', 'Linen Overshirt'],
+        ['sku', 'SKU-1042'],
+        ['category', ''],
+        ['name', 'Linen Overshirt'],
+        ['brand', ''],
+        ['variant', ''],
         ['price', '49.00'],
         ['currency', 'USD'],
         ['quantity', '1'],
+        ['cart_id', 'cart_5521'],
       ]);
-      expect(eventNamed(plan, 'Product List Sorted').properties).toContainEqual(expect.objectContaining({ name: 'sort_by', example: 'featured' }));
+      expect(eventNamed(plan, 'Product List Filtered').properties).toContainEqual(
+        expect.objectContaining({ name: 'sorts', type: 'array', items: 'object', example: '[{"type":"featured","value":"desc"}]' }),
+      );
       expect(eventNamed(plan, 'Product Added').screenshot_path).toBe('/api/images/users/u1/products/shop/screenshots/0.jpg');
     });
 
-    it('should make funnels of the journeys and the purchase funnel with the new event names', () => {
+    it('should make funnels of the journeys with the spec view events, and the purchase funnel', () => {
       expect(plan.funnels).toEqual([
         {
           name: 'Main Flow',
-          description: 'Every screen in the order the demo shows it.',
+          description: "Every screen in the order the demo shows it. The Page Viewed step is the Home page (page_name = 'Home').",
           steps: [
-            'Home Viewed',
+            'Page Viewed',
             'Product List Viewed',
+            'Product Clicked',
             'Product Viewed',
             'Cart Viewed',
             'Checkout Started',
-            'Checkout Viewed',
+            'Payment Info Entered',
             'Order Completed',
-            'Order Confirmation Viewed',
           ],
         },
         {
           name: 'Place Order',
-          description: 'Fill in Email, Full Name, Address, Postal Code, City and Card Number on Checkout and press Place Order.',
-          steps: ['Checkout Viewed', 'Order Completed', 'Order Confirmation Viewed'],
+          description:
+            "Fill in Email, Full Name, Address, Postal Code, City and Card Number on Checkout and press Place Order. The Page Viewed step is the Order Confirmation page (page_name = 'Order Confirmation').",
+          steps: ['Checkout Started', 'Payment Info Entered', 'Order Completed', 'Page Viewed'],
         },
         {
           name: 'Purchase Funnel',
           description: 'From browsing products to a completed order.',
-          steps: ['Product List Viewed', 'Product Viewed', 'Product Added', 'Checkout Started', 'Order Completed'],
+          steps: ['Product List Viewed', 'Product Viewed', 'Product Added', 'Checkout Started', 'Payment Info Entered', 'Order Completed'],
         },
       ]);
     });
@@ -191,9 +234,7 @@ describe('offline plans of the recorded demos', () => {
       );
       expect(namesOf(better)).toEqual(names);
       expect(better.funnels.map((funnel) => funnel.steps)).toEqual(plan.funnels.map((funnel) => funnel.steps));
-      expect(eventNamed(better, 'Product Viewed').properties).toContainEqual(
-        expect.objectContaining({ name: 'product_name', example: 'Linen Overshirt' }),
-      );
+      expect(eventNamed(better, 'Product Viewed').properties).toContainEqual(expect.objectContaining({ name: 'name', example: 'Linen Overshirt' }));
       expectWellFormed(better);
     });
   });
@@ -202,20 +243,10 @@ describe('offline plans of the recorded demos', () => {
     const plan = generateOfflinePlan(fixture('saas-1080p'));
     const names = namesOf(plan);
 
-    it('should answer the SaaS spec events: a sign-in, saved settings, an invitation, one navigation event', () => {
-      expect(names.length).toBeGreaterThanOrEqual(6);
+    it('should answer the B2B SaaS spec events: a sign-in, saved settings, an invitation, one page view, one navigation event', () => {
+      expect(names.length).toBeGreaterThanOrEqual(5);
       expect(names.length).toBeLessThanOrEqual(14);
-      expect(names).toEqual([
-        'Login Viewed',
-        'Signed In',
-        'Navigation Clicked',
-        'Dashboard Viewed',
-        'Settings Viewed',
-        'Settings Saved',
-        'Tab Selected',
-        'Invite Teammate Viewed',
-        'Teammate Invited',
-      ]);
+      expect(names).toEqual(['Page Viewed', 'Signed In', 'Navigation Clicked', 'Settings Saved', 'Tab Selected', 'Invite Sent']);
       expectWellFormed(plan);
       expectNoNoise(plan, ['Acme', 'Jane', 'Forgot', 'Chi', 'Cancel', 'Remember']);
       // The signed-in user's name in the header is an OCR'd link: it never names an event or an example.
@@ -223,21 +254,21 @@ describe('offline plans of the recorded demos', () => {
     });
 
     it('should make the form on each screen a property list without personal data', () => {
-      expect(eventNamed(plan, 'Signed In').properties.map((p) => [p.name, p.example])).toEqual([
-        ['screen_name', 'Login'],
-        ['method', 'email'],
-        ['remember_me', 'true'],
+      expect(eventNamed(plan, 'Signed In').properties.map((p) => [p.name, p.example, p.pii])).toEqual([
+        ['screen_name', 'Login', undefined],
+        ['username', '', true],
+        ['remember_me', 'true', undefined],
       ]);
-      expect(eventNamed(plan, 'Teammate Invited').properties.map((p) => [p.name, p.example])).toEqual([
-        ['screen_name', 'Invite Teammate'],
-        ['role', 'member'],
-        ['invitee_email_domain', 'example.com'],
+      expect(eventNamed(plan, 'Invite Sent').properties.map((p) => [p.name, p.example, p.pii])).toEqual([
+        ['screen_name', 'Invite Teammate', undefined],
+        ['invitee_email', '', true],
+        ['invitee_role', 'member', undefined],
       ]);
       expect(plan.funnels).toEqual([
         {
           name: 'Main Flow',
-          description: 'Every screen in the order the demo shows it.',
-          steps: ['Login Viewed', 'Signed In', 'Dashboard Viewed', 'Settings Viewed', 'Invite Teammate Viewed', 'Teammate Invited'],
+          description: "Every screen in the order the demo shows it. The Page Viewed step is the Login page (page_name = 'Login').",
+          steps: ['Page Viewed', 'Signed In', 'Invite Sent'],
         },
       ]);
     });
@@ -247,17 +278,27 @@ describe('offline plans of the recorded demos', () => {
     const plan = generateOfflinePlan(fixture('mobile-portrait'));
     const names = namesOf(plan);
 
-    it('should answer a small plan: screen views, the account creation, the tab bar as navigation', () => {
+    it("should answer a small app plan: the lifecycle, one Screen Viewed, the sign-up, the tab bar as navigation", () => {
       expect(names.length).toBeGreaterThanOrEqual(5);
       expect(names.length).toBeLessThanOrEqual(12);
       expect(names).toEqual([
-        'Welcome Viewed',
+        'Application Installed',
+        'Application Opened',
+        'Application Backgrounded',
+        'Application Updated',
+        'Screen Viewed',
         'Navigation Clicked',
-        'Sign Up Viewed',
-        'Account Created',
-        'Feed Viewed',
-        'Profile Viewed',
+        'Signed Up',
         'Tab Selected',
+      ]);
+      expect(eventNamed(plan, 'Screen Viewed').properties).toEqual([
+        {
+          name: 'screen_name',
+          type: 'string',
+          description: 'Name of the screen viewed, e.g. Welcome, Sign Up, Feed, Profile',
+          example: 'Welcome',
+          required: true,
+        },
       ]);
       expectWellFormed(plan);
       expectNoNoise(plan, ['Share', 'Create', 'Search', 'Feed Tab', 'Maya', 'Already']);
@@ -265,15 +306,16 @@ describe('offline plans of the recorded demos', () => {
       expect(JSON.stringify(plan.events.map((e) => [e.name, e.trigger, e.properties]))).not.toContain('Maya Chen');
     });
 
-    it('should send the sign-up form as Account Created with safe properties, and funnel the journey', () => {
-      expect(eventNamed(plan, 'Account Created').properties.map((p) => [p.name, p.example])).toEqual([
-        ['screen_name', 'Sign Up'],
-        ['method', 'email'],
-        ['email_domain', 'example.com'],
-        ['full_name_provided', 'true'],
+    it('should send the sign-up form as Signed Up with the person flagged pii, and funnel the journey', () => {
+      expect(eventNamed(plan, 'Signed Up').properties.map((p) => [p.name, p.example, p.pii])).toEqual([
+        ['screen_name', 'Sign Up', undefined],
+        ['type', 'organic', undefined],
+        ['email', '', true],
+        ['first_name', '', true],
+        ['last_name', '', true],
       ]);
-      expect(plan.funnels.map((funnel) => funnel.steps)).toEqual([
-        ['Welcome Viewed', 'Sign Up Viewed', 'Account Created', 'Feed Viewed', 'Profile Viewed'],
+      expect(plan.funnels.map((funnel) => [funnel.steps, funnel.description])).toEqual([
+        [['Screen Viewed', 'Signed Up'], "Every screen in the order the demo shows it. The Screen Viewed step is the Welcome screen (screen_name = 'Welcome')."],
       ]);
     });
   });

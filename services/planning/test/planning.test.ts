@@ -16,6 +16,7 @@ import {
 import { planningClient } from '@tracklens/contracts/clients';
 import { generationJobs as jobs } from '../src/db/schema';
 import { generateOfflinePlan } from '../src/domain/offline-generator';
+import { withEvidence } from '../src/domain/plan-evidence';
 import { GENERATION_FAILED, TRACKING_PLAN_QUEUE } from '../src/domain/generation-job';
 import { shopAnalysis } from '../src/testing/analysis.factory';
 import { GatedGenerator, startWorld, type Caller, type World } from './support';
@@ -122,14 +123,20 @@ describe('planning service', () => {
         status: 'completed',
         createdAt: expect.any(String),
         completedAt: expect.any(String),
-        content: generateOfflinePlan(shopAnalysis({ productId: product.id })),
+        // The generator's plan, with the moments of the video the analysis saw each event at.
+        content: withEvidence(generateOfflinePlan(shopAnalysis({ productId: product.id })), shopAnalysis({ productId: product.id })),
         error: null,
       });
       expect(plan.content?.events[0]).toMatchObject({
-        name: 'Home Viewed',
+        name: 'Page Viewed',
         screenshot_path: '/api/images/users/u1/products/p1/frames/home.jpg',
       });
       for (const event of plan.content?.events ?? []) expect(event.name).toMatch(EVENT_NAME_PATTERN);
+      expect(plan.content?.events.find((event) => event.evidence)?.evidence?.[0]).toEqual({
+        videoId: 'video-1',
+        atSec: expect.any(Number),
+        screenshot_path: expect.stringMatching(/^\/api\/images\//),
+      });
 
       expect((await status(caller, product.id)).body).toEqual({
         isGenerating: false,
@@ -355,11 +362,13 @@ describe('planning service', () => {
         await generate(caller, product.id);
         const completed = await settled(caller, product.id, 'completed');
         const latest = await client.getLatestTrackingPlan(caller.userId, product.id);
+        // Chat reads a plan's events, not the moments of the video: the wire carries no evidence.
+        const events = completed.content?.events.map(({ evidence: _evidence, ...event }) => event) ?? [];
         expect(latest).toEqual({
           id: completed.id,
           title: completed.title,
           completedAt: completed.completedAt,
-          content: completed.content,
+          content: { ...completed.content, events },
         });
         expect(await client.getLatestTrackingPlan(world.caller().userId, product.id)).toBeNull();
         expect(await client.getLatestTrackingPlan(caller.userId, 'not-a-uuid')).toBeNull();

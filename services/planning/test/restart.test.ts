@@ -4,6 +4,7 @@ import { eventually, testBus } from '@tracklens/kit/testing';
 import { planningSubjects, type TrackingPlan } from '@tracklens/contracts';
 import { generationJobs as jobs } from '../src/db/schema';
 import { generateOfflinePlan } from '../src/domain/offline-generator';
+import { withEvidence } from '../src/domain/plan-evidence';
 import { shopAnalysis } from '../src/testing/analysis.factory';
 import { GatedGenerator, startWorld, type World } from './support';
 
@@ -47,7 +48,8 @@ describe('planning service restart', () => {
       expect(res.body[0].status).toBe('completed');
       return res.body[0] as TrackingPlan;
     }, 20_000);
-    expect(plan.content).toEqual(generateOfflinePlan(shopAnalysis({ productId: product.id })));
+    const analysis = shopAnalysis({ productId: product.id });
+    expect(plan.content).toEqual(withEvidence(generateOfflinePlan(analysis), analysis));
     expect(fresh.started).toBe(1);
     expect(stuck.started).toBe(1);
     const [job] = await second.runtime.db.select().from(jobs).where(eq(jobs.id, jobId));

@@ -28,6 +28,7 @@ function toPageSpec(row: PageSpecRow): VideoPageSpec {
     actions: row.actions,
     firstSeenSec: row.firstSeenSec,
     lastSeenSec: row.lastSeenSec,
+    timeRanges: row.timeRanges ?? [{ startSec: row.firstSeenSec, endSec: row.lastSeenSec }],
     order: row.order,
     isUserAdded: row.isUserAdded,
   };
@@ -177,10 +178,17 @@ export class PageSpecRepository implements PageSpecStore {
         .where(and(eq(runs.videoId, videoId), eq(runs.userId, userId)))
         .returning({ videoId: runs.videoId });
       if (owned.length === 0) return [];
-      const specKeys = await tx.delete(pageSpecs).where(eq(pageSpecs.videoId, videoId)).returning({ key: pageSpecs.screenshotKey });
+      const specRows = await tx
+        .delete(pageSpecs)
+        .where(eq(pageSpecs.videoId, videoId))
+        .returning({ key: pageSpecs.screenshotKey, actions: pageSpecs.actions });
       const frameKeys = await tx.delete(frames).where(eq(frames.videoId, videoId)).returning({ key: frames.screenshotKey });
       await tx.delete(productKnowledge).where(eq(productKnowledge.videoId, videoId));
-      const keys = [...specKeys, ...frameKeys].map((row) => row.key).filter((key): key is string => key !== null);
+      const keys = [
+        ...specRows.map((row) => row.key),
+        ...specRows.flatMap((row) => row.actions.map((action) => action.screenshotKey ?? null)),
+        ...frameKeys.map((row) => row.key),
+      ].filter((key): key is string => key !== null);
       return Array.from(new Set(keys));
     });
   }

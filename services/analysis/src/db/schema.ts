@@ -1,6 +1,6 @@
 /** analysis's tables: one run per video, the page specs it found, the frames kept for added screens, product knowledge. */
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Journey, UiElement, UserAction } from '@tracklens/contracts';
+import type { Journey, TimeRange, UiElement, UserAction } from '@tracklens/contracts';
 import type { RunStatus } from '../domain/ports';
 
 /**
@@ -43,6 +43,8 @@ export const pageSpecs = pgTable(
     actions: jsonb('actions').$type<UserAction[]>().notNull(),
     firstSeenSec: doublePrecision('first_seen_sec').notNull(),
     lastSeenSec: doublePrecision('last_seen_sec').notNull(),
+    /** The screen's visits; null in rows written before they were kept, which read as [first, last seen]. */
+    timeRanges: jsonb('time_ranges').$type<TimeRange[]>(),
     order: integer('order').notNull(),
     /** Added by the user (enhance); a new analysis of the video keeps these. */
     isUserAdded: boolean('is_user_added').notNull().default(false),

@@ -70,6 +70,8 @@ export class PageSpecs {
       actions: [],
       firstSeenSec: frame?.timeSec ?? 0,
       lastSeenSec: frame?.timeSec ?? 0,
+      // The moment of the frame it borrows; a screen no frame shows was never seen in the video.
+      timeRanges: frame ? [{ startSec: frame.timeSec, endSec: frame.timeSec }] : [],
       order: 0,
     });
   }

@@ -1,6 +1,6 @@
 /** What analysis's rules need from the outside world; src/db, src/storage and src/model implement these. */
 import type { OutgoingEvent } from '@tracklens/kit';
-import type { Journey, UiElement, UserAction, VideoPageSpec } from '@tracklens/contracts';
+import type { Journey, TimeRange, UiElement, UserAction, VideoPageSpec } from '@tracklens/contracts';
 
 export type RunStatus = 'queued' | 'running' | 'page_specs_ready' | 'failed' | 'finalizing' | 'completed';
 
@@ -34,6 +34,8 @@ export interface NewPageSpec {
   actions: UserAction[];
   firstSeenSec: number;
   lastSeenSec: number;
+  /** The visits of the screen; [] for a screen the user added that no frame of the video shows. */
+  timeRanges: TimeRange[];
   order: number;
 }
 
@@ -95,7 +97,7 @@ export interface PageSpecStore {
   /** Stores the knowledge and moves the run from finalizing to completed, with its event. */
   saveKnowledge(knowledge: ProductKnowledgeRecord, event: OutgoingEvent): Promise<boolean>;
   findKnowledge(productId: string, userId: string): Promise<ProductKnowledgeRecord | null>;
-  /** Forgets everything derived from a video; answers the screenshot keys to remove. */
+  /** Forgets everything derived from a video; answers the screenshot keys to remove (specs', actions' and frames'). */
   deleteVideo(videoId: string, userId: string): Promise<string[]>;
 }
 

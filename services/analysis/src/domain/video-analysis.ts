@@ -31,6 +31,8 @@ export const ANALYSIS_QUEUE = { name: 'analyse-video', maxAttempts: 3 } as const
 export const PROGRESS_STEP = 5;
 export const GAVE_UP = 'The analysis stopped unexpectedly several times. Please retry.';
 export const ANALYSIS_FAILED = 'The analysis could not finish. Please retry.';
+/** Action frames that are no key frame (and so need a file of their own) kept per video. */
+export const MAX_ACTION_IMAGES = 200;
 
 /** One attempt of the analysis job, as the job engine hands it. */
 export interface AnalysisAttempt {
@@ -104,7 +106,11 @@ export class VideoAnalysis {
     return this.storeScreenshots(run, result);
   }
 
-  /** Stores each distinct key frame image once; specs and frames refer to the stored keys. */
+  /**
+   * Stores each distinct key frame image once; specs, frames and actions refer to the stored keys. An action's
+   * frame is one of the key frames, so it costs nothing more; an image of its own (no key frame kept) is stored
+   * under the video's folder too, at most MAX_ACTION_IMAGES of them.
+   */
   private async storeScreenshots(run: Run, result: AnalysisResult): Promise<AnalysisRecord> {
     const keys = new Map<string, string | null>();
     const store = async (imagePath: string, name: string): Promise<string | null> => {
@@ -119,9 +125,10 @@ export class VideoAnalysis {
         description: screen.description,
         screenshotKey: await store(screen.screenshotPath, String(screen.order)),
         elements: screen.elements,
-        actions: screen.actions,
+        actions: [],
         firstSeenSec: screen.firstSeenSec,
         lastSeenSec: screen.lastSeenSec,
+        timeRanges: screen.visits.map((visit) => ({ startSec: visit.startSec, endSec: visit.endSec })),
         order: screen.order,
       });
     }
@@ -135,6 +142,21 @@ export class VideoAnalysis {
         words: frame.words.slice(0, 500),
         elements: frame.elements,
       });
+    }
+    let ownImages = 0;
+    const actionKey = async (imagePath: string | undefined): Promise<string | null> => {
+      if (!imagePath) return null;
+      if (keys.has(imagePath)) return keys.get(imagePath) ?? null;
+      if (ownImages >= MAX_ACTION_IMAGES) return null;
+      ownImages += 1;
+      return store(imagePath, `action-${ownImages}`);
+    };
+    for (const [i, screen] of result.screens.entries()) {
+      const spec = specs[i];
+      if (!spec) continue;
+      for (const { imagePath, ...action } of screen.actions) {
+        spec.actions.push({ ...action, screenshotKey: await actionKey(imagePath) });
+      }
     }
     return { specs, frames };
   }

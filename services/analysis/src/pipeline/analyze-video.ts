@@ -178,6 +178,7 @@ function extractKeyframes(
       changedRegions: period.changed.map((box) => toFrameBox(box, scaleX, scaleY)),
     };
     if (period.overlay) frame.overlay = toFrameBox(period.overlay, scaleX, scaleY);
+    if (index > 0 && period.switchedInPlace) frame.switchedInPlace = true;
     const same = pictures.find((earlier) => changedFraction(earlier.settled, period.settled, SAME_PICTURE) < SAME_PICTURE)?.frame;
     if (same) {
       frame.sameAs = same.index;

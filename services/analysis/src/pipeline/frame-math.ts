@@ -266,83 +266,160 @@ function dimmedBy(a: number, b: number, factor: number): boolean {
 }
 
 /**
- * A modal: most of the page got uniformly darker while a centred panel did not. Returns the panel in
- * frame pixels, or undefined.
+ * The part of the frame that changed, trimmed of the stray pixels (a cursor) that hold a sliver of the change:
+ * a backdrop dims only the page it covers, not a sticky header above it or the desk around a phone.
+ */
+function changedArea(before: GrayFrame, after: GrayFrame): PixelBox | undefined {
+  const { width, height } = before;
+  const columns = new Uint32Array(width);
+  const rows = new Uint32Array(height);
+  let total = 0;
+  forEachChanged(before, after, (_i, x, y) => {
+    columns[x] = (columns[x] as number) + 1;
+    rows[y] = (rows[y] as number) + 1;
+    total += 1;
+  });
+  // On a dark page a backdrop moves the background less than a pixel counts as changed: only its text does.
+  if (total < width * height * 0.02) return undefined;
+  const span = (histogram: Uint32Array): [number, number] => {
+    let low = 0;
+    let high = histogram.length - 1;
+    let cut = 0;
+    while (low < high && cut + (histogram[low] as number) <= total * 0.01) cut += histogram[low++] as number;
+    cut = 0;
+    while (high > low && cut + (histogram[high] as number) <= total * 0.01) cut += histogram[high--] as number;
+    return [low, high];
+  };
+  const [x0, x1] = span(columns);
+  const [y0, y1] = span(rows);
+  return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+/**
+ * The factor a backdrop darkened the page by: the most common ratio among the pixels that got darker, when
+ * most of them share it. A new page's pixels change every which way; a backdrop scales them all alike.
+ */
+function dimmingFactor(before: GrayFrame, after: GrayFrame, area: PixelBox): number | undefined {
+  const { width } = before;
+  const bins = new Uint32Array(50);
+  let comparable = 0;
+  let darker = 0;
+  for (let y = area.y; y < area.y + area.height; y += 1) {
+    for (let x = area.x; x < area.x + area.width; x += 1) {
+      const a = before.data[y * width + x] as number;
+      if (a < BRIGHT) continue;
+      comparable += 1;
+      const b = after.data[y * width + x] as number;
+      if (b >= a - 10) continue;
+      darker += 1;
+      const bin = Math.min(49, Math.floor((b / a) * 50));
+      bins[bin] = (bins[bin] as number) + 1;
+    }
+  }
+  if (comparable === 0 || darker < comparable * 0.15) return undefined;
+  let peak = 0;
+  for (let i = 1; i < 49; i += 1) {
+    const around = (bins[i - 1] as number) + (bins[i] as number) + (bins[i + 1] as number);
+    const best = (bins[peak - 1] ?? 0) + (bins[peak] as number) + (bins[peak + 1] ?? 0);
+    if (around > best) peak = i;
+  }
+  const share = ((bins[peak - 1] ?? 0) + (bins[peak] as number) + (bins[peak + 1] ?? 0)) / darker;
+  const factor = (peak + 0.5) / 50;
+  return share >= 0.5 && factor >= 0.2 && factor <= 0.85 ? factor : undefined;
+}
+
+/** Side of the cells the panel is looked for in: coarse enough that a panel's text does not break it up. */
+const PANEL_CELL = 4;
+
+/**
+ * A panel opened over a dimmed page (a modal dialog, a bottom sheet, a drawer, a search panel under the
+ * header): where the page changed, it got uniformly darker except in one block that did not. Returns that
+ * block in frame pixels, or undefined.
  */
 export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBox | undefined {
   const { width, height } = before;
-  const ratios: number[] = [];
-  let darker = 0;
-  for (let i = 0; i < width * height; i += 3) {
-    const a = before.data[i] ?? 0;
-    if (a < BLACK) continue;
-    const b = after.data[i] ?? 0;
-    ratios.push(b / a);
-    if (b < a - Math.min(10, a / 4)) darker += 1;
-  }
-  if (ratios.length < (width * height) / 3 * 0.3) return undefined;
-  // Most pixels must get darker (checked in full below); most changes of page fail here, before any sorting.
-  if (darker < ratios.length * 0.4) return undefined;
-  ratios.sort((p, q) => p - q);
-  // An overlay scales every pixel by about the same factor: that factor is the typical ratio.
-  const factor = ratios[Math.floor(ratios.length / 2)] ?? 1;
-  if (factor < 0.2 || factor > 0.85) return undefined;
+  const area = changedArea(before, after);
+  if (!area) return undefined;
+  const factor = dimmingFactor(before, after, area);
+  if (factor === undefined) return undefined;
+  const inArea = (x: number, y: number): boolean => x >= area.x && x < area.x + area.width && y >= area.y && y < area.y + area.height;
   const dimmed = new Uint8Array(width * height);
-  let comparable = 0;
-  let dimmedCount = 0;
-  for (let i = 0; i < width * height; i += 1) {
-    const a = before.data[i] ?? 0;
-    const b = after.data[i] ?? 0;
-    if (a < BLACK) {
+  for (let y = area.y; y < area.y + area.height; y += 1) {
+    for (let x = area.x; x < area.x + area.width; x += 1) {
+      const i = y * width + x;
+      const a = before.data[i] as number;
+      const b = after.data[i] as number;
       // Black stays black under a backdrop: it belongs to the backdrop unless it lit up.
-      if (b <= a + 3) dimmed[i] = 1;
-      continue;
-    }
-    comparable += 1;
-    if (dimmedBy(a, b, factor)) {
-      dimmed[i] = 1;
-      dimmedCount += 1;
+      if (a < BLACK ? b <= a + 3 : dimmedBy(a, b, factor)) dimmed[i] = 1;
     }
   }
-  if (dimmedCount < comparable * 0.5) return undefined;
-  // The panel: the central block of columns and rows that are mostly not dimmed.
-  const colUndimmed = (x: number, y0: number, y1: number): number => {
-    let n = 0;
-    for (let y = y0; y < y1; y += 1) if (!dimmed[y * width + x]) n += 1;
-    return n / Math.max(1, y1 - y0);
-  };
-  const rowUndimmed = (y: number, x0: number, x1: number): number => {
-    let n = 0;
-    for (let x = x0; x < x1; x += 1) if (!dimmed[y * width + x]) n += 1;
-    return n / Math.max(1, x1 - x0);
-  };
-  const cx = Math.floor(width / 2);
-  const cy = Math.floor(height / 2);
-  const band = Math.max(2, Math.floor(height * 0.1));
-  let x0 = cx;
-  let x1 = cx;
-  while (x0 > 0 && colUndimmed(x0 - 1, cy - band, cy + band) > 0.6) x0 -= 1;
-  while (x1 < width - 1 && colUndimmed(x1 + 1, cy - band, cy + band) > 0.6) x1 += 1;
-  let y0 = cy;
-  let y1 = cy;
-  while (y0 > 0 && rowUndimmed(y0 - 1, x0, x1 + 1) > 0.6) y0 -= 1;
-  while (y1 < height - 1 && rowUndimmed(y1 + 1, x0, x1 + 1) > 0.6) y1 += 1;
-  const panel = { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  // The panel: the largest connected block of cells that are mostly not dimmed.
+  const cw = Math.ceil(width / PANEL_CELL);
+  const ch = Math.ceil(height / PANEL_CELL);
+  const open = new Uint8Array(cw * ch);
+  for (let cy = 0; cy < ch; cy += 1) {
+    for (let cx = 0; cx < cw; cx += 1) {
+      let pixels = 0;
+      let lit = 0;
+      for (let y = cy * PANEL_CELL; y < Math.min(height, (cy + 1) * PANEL_CELL); y += 1) {
+        for (let x = cx * PANEL_CELL; x < Math.min(width, (cx + 1) * PANEL_CELL); x += 1) {
+          if (!inArea(x, y)) continue;
+          pixels += 1;
+          if (!dimmed[y * width + x]) lit += 1;
+        }
+      }
+      if (pixels > 0 && lit > pixels * 0.5) open[cy * cw + cx] = 1;
+    }
+  }
+  let panel: PixelBox | undefined;
+  let panelCells = 0;
+  const seen = new Uint8Array(cw * ch);
+  for (let start = 0; start < cw * ch; start += 1) {
+    if (!open[start] || seen[start]) continue;
+    let [minX, minY, maxX, maxY, cells] = [cw, ch, 0, 0, 0];
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const index = stack.pop() as number;
+      const cx = index % cw;
+      const cy = Math.floor(index / cw);
+      [minX, maxX, minY, maxY, cells] = [Math.min(minX, cx), Math.max(maxX, cx), Math.min(minY, cy), Math.max(maxY, cy), cells + 1];
+      for (const [nx, ny] of [[cx - 1, cy], [cx + 1, cy], [cx, cy - 1], [cx, cy + 1]] as const) {
+        const next = ny * cw + nx;
+        if (nx < 0 || ny < 0 || nx >= cw || ny >= ch || !open[next] || seen[next]) continue;
+        seen[next] = 1;
+        stack.push(next);
+      }
+    }
+    if (cells <= panelCells) continue;
+    panelCells = cells;
+    const x = minX * PANEL_CELL;
+    const y = minY * PANEL_CELL;
+    panel = { x, y, width: Math.min(width, (maxX + 1) * PANEL_CELL) - x, height: Math.min(height, (maxY + 1) * PANEL_CELL) - y };
+  }
+  if (!panel) return undefined;
   const tooSmall = panel.width < width * 0.15 || panel.height < height * 0.1;
-  const tooBig = panel.width > width * 0.97 && panel.height > height * 0.97;
+  const tooBig = panel.width * panel.height > area.width * area.height * 0.9;
   if (tooSmall || tooBig) return undefined;
-  // Outside the panel the page must be the same page, only darker: new content there is not an overlay.
+  // Around the panel the page must be the same page, only darker: new content there is not an overlay. Its
+  // text and edges must show through: a flat darker colour is as much a new page's background as a backdrop.
   let outside = 0;
   let outsideDimmed = 0;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
+  let edges = 0;
+  for (let y = area.y; y < area.y + area.height; y += 1) {
+    for (let x = area.x; x < area.x + area.width; x += 1) {
       if (x >= panel.x && x < panel.x + panel.width && y >= panel.y && y < panel.y + panel.height) continue;
-      if ((before.data[y * width + x] ?? 0) < BLACK) continue;
+      const i = y * width + x;
+      const a = before.data[i] as number;
+      if (a < BLACK) continue;
       outside += 1;
-      outsideDimmed += dimmed[y * width + x] ?? 0;
+      if (!dimmed[i]) continue;
+      outsideDimmed += 1;
+      if (x + 1 < width && dimmed[i + 1] && Math.abs(a - (before.data[i + 1] as number)) > 24) edges += 1;
     }
   }
-  return outside > 0 && outsideDimmed / outside >= 0.8 ? panel : undefined;
+  const backdrop = outside > 0 && outsideDimmed / outside >= 0.8 && outsideDimmed >= width * height * 0.05;
+  return backdrop && edges >= outsideDimmed * 0.005 ? panel : undefined;
 }
 
 /** Outside `panel`, did the frame stay the same? (A modal stays open while its content changes.) */
@@ -500,4 +577,31 @@ function growToBezel(frame: GrayFrame, box: PixelBox): PixelBox {
   for (let step = 0; step < reach * 2 && y0 > 0 && rowMean(y0 - 1, x0, x1) > dark; step += 1) y0 -= 1;
   for (let step = 0; step < reach * 2 && y1 < height - 1 && rowMean(y1 + 1, x0, x1) > dark; step += 1) y1 += 1;
   return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+/**
+ * Did only the lower part of the picture change, below a top (heading, hero, tabs) that stayed as it was? A
+ * tab or segmented control switching the content under the same heading does this; a move to another page
+ * changes its heading, just under a header that may stay.
+ */
+export function changedBelowSameTop(before: GrayFrame, after: GrayFrame): boolean {
+  const { width, height } = before;
+  const rows = new Uint32Array(height);
+  forEachChanged(before, after, (_i, _x, y) => {
+    rows[y] = (rows[y] as number) + 1;
+  });
+  // Bands of a few rows, so that a cursor gliding over the top is not taken for a change of it.
+  const band = Math.max(2, Math.round(height * 0.02));
+  let top = height;
+  for (let y0 = 0; y0 < height && top === height; y0 += 1) {
+    let changed = 0;
+    for (let y = y0; y < Math.min(height, y0 + band); y += 1) changed += rows[y] as number;
+    if (changed > width * band * 0.03) top = y0;
+  }
+  if (top < height * 0.3 || top >= height * 0.9) return false;
+  // A blank top matches anything: it must show text or edges to be the same heading and layout.
+  const { energy } = rowStats(before, { x0: 0, x1: width });
+  let textured = 0;
+  for (let y = 0; y < top; y += 1) if ((energy[y] as number) > TEXTURED) textured += 1;
+  return textured >= height * 0.08;
 }

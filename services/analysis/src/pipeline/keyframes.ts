@@ -5,6 +5,7 @@
 import {
   ActivityMap,
   changedBoxes,
+  changedBelowSameTop,
   changedFraction,
   dimmedOverlayPanel,
   sameOutside,
@@ -31,8 +32,10 @@ export interface StablePeriod {
   settled: GrayFrame;
   /** Every change since the previous period was a vertical shift of the same page. */
   enteredByScroll: boolean;
-  /** Modal panel in sample pixels when a dimmed overlay is open. */
+  /** The panel in sample pixels when one is open over a dimmed page (a dialog, a sheet, a drawer). */
   overlay?: PixelBox;
+  /** Only the content under the previous period's unchanged top changed: a tab switched in place. */
+  switchedInPlace?: boolean;
   /** Regions (sample pixels) that changed while the period lasted. */
   changed: PixelBox[];
 }
@@ -124,6 +127,7 @@ export class KeyframeSegmenter {
       const panel = dimmedOverlayPanel(before.settled, period.first);
       if (panel) period.overlay = panel;
       else if (before.overlay && sameOutside(before.settled, period.first, before.overlay)) period.overlay = before.overlay;
+      else if (!before.overlay && changedBelowSameTop(before.settled, period.first)) period.switchedInPlace = true;
     }
     this.periods.push(period);
   }
@@ -173,6 +177,9 @@ export function limitPeriods(periods: StablePeriod[], max: number): StablePeriod
       overlay: b.overlay,
       changed: b.changed,
     };
+    // The folded period is entered as its first part was.
+    if (a.switchedInPlace) folded.switchedInPlace = true;
+    else delete folded.switchedInPlace;
     kept.splice(best, 2, folded);
     scores.splice(best, 1);
     const before = kept[best - 1];

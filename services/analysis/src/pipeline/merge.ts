@@ -1,6 +1,7 @@
 /**
  * Stage 4: key frames become page specs. Consecutive frames of one screen (same name, mostly the same
- * words, or reached by scrolling) form a visit; a later visit of a known screen joins its spec.
+ * words, reached by scrolling, a tab switched under the same heading, or a panel opened over the page) form
+ * a visit; a later visit of a known screen joins its spec.
  */
 import type { DetectedScreen, FrameUnderstanding, KeyFrame, UiElement, UserAction } from './types';
 import { normalizeName, pathSegments, shortName } from './ocr/screen-naming';
@@ -9,9 +10,25 @@ import { SUBMIT_VERBS } from './ocr/vocabulary';
 /** Word-set overlap above which two frames show the same screen. */
 const SAME_SCREEN_WORDS = 0.5;
 
+interface Entry {
+  frame: KeyFrame;
+  seen: FrameUnderstanding;
+}
+
 interface Visit {
-  frames: Array<{ frame: KeyFrame; seen: FrameUnderstanding }>;
-  isModal: boolean;
+  frames: Entry[];
+}
+
+/**
+ * A dialog, sheet or drawer over the page: its panel is what was read, so it says nothing about the page
+ * beneath, and to whoever reads the plan it is part of that page, not a screen of its own.
+ */
+const isOverlay = (entry: Entry): boolean => entry.frame.overlay !== undefined;
+
+/** The frames that show the page itself, or every frame when all of them are overlays. */
+function pageFrames(visit: Visit): Entry[] {
+  const page = visit.frames.filter((entry) => !isOverlay(entry));
+  return page.length > 0 ? page : visit.frames;
 }
 
 export function jaccard(a: readonly string[] | undefined, b: readonly string[] | undefined): number {
@@ -38,7 +55,7 @@ function elsewhere(a: string | undefined, b: string | undefined): boolean {
 
 /** The addresses a visit's frames showed, in order. */
 function urlsOf(visit: Visit): string[] {
-  return visit.frames.map((entry) => entry.seen.urlPath).filter((url) => url !== undefined);
+  return pageFrames(visit).map((entry) => entry.seen.urlPath).filter((url) => url !== undefined);
 }
 
 /**
@@ -48,10 +65,13 @@ function urlsOf(visit: Visit): string[] {
 function matchesVisit(visit: Visit, seen: FrameUnderstanding): boolean {
   if (sameText(visitName(visit), seen.screenName)) return true;
   // One address in the browser's bar is one page, whatever each frame's name says.
-  if (seen.urlPath && visit.frames.some((entry) => entry.seen.urlPath === seen.urlPath)) return true;
-  return visit.frames.some(
+  if (seen.urlPath && pageFrames(visit).some((entry) => entry.seen.urlPath === seen.urlPath)) return true;
+  // Closing a panel shows the page beneath as it was; a page that shares only the site's header (and a heading
+  // read in it) is where the panel led, as a search panel leads to its results.
+  const afterPanel = visit.frames.at(-1)?.frame.overlay !== undefined;
+  return pageFrames(visit).some(
     (entry) => jaccard(entry.seen.words, seen.words) > SAME_SCREEN_WORDS ||
-      (sameText(entry.seen.heading, seen.heading) && jaccard(entry.seen.words, seen.words) > 0.25),
+      (!afterPanel && sameText(entry.seen.heading, seen.heading) && jaccard(entry.seen.words, seen.words) > 0.25),
   );
 }
 
@@ -61,15 +81,17 @@ function groupVisits(frames: KeyFrame[], seen: FrameUnderstanding[]): Visit[] {
     const understanding = seen[i];
     if (!understanding) return;
     const current = visits[visits.length - 1];
-    const last = current?.frames[current.frames.length - 1];
-    const isModal = frame.overlay !== undefined;
+    const last = current ? pageFrames(current).at(-1) : undefined;
+    // A panel opens over the page on view: the key frame before it is that page, whatever the panel reads.
+    const opensOver = frame.overlay !== undefined;
     const continues =
-      current !== undefined && last !== undefined && current.isModal === isModal &&
-      !elsewhere(urlsOf(current).at(-1), understanding.urlPath) &&
-      (frame.scrolledFromPrevious || matchesVisit(current, understanding) ||
-        (!last.frame.scrolledFromPrevious && sameText(last.seen.screenName, understanding.screenName)));
+      current !== undefined && last !== undefined &&
+      (opensOver ||
+        (!elsewhere(urlsOf(current).at(-1), understanding.urlPath) &&
+          (frame.scrolledFromPrevious || frame.switchedInPlace === true || matchesVisit(current, understanding) ||
+            (!last.frame.scrolledFromPrevious && sameText(last.seen.screenName, understanding.screenName)))));
     if (continues) current.frames.push({ frame, seen: understanding });
-    else visits.push({ frames: [{ frame, seen: understanding }], isModal });
+    else visits.push({ frames: [{ frame, seen: understanding }] });
   });
   return visits;
 }
@@ -82,27 +104,25 @@ interface Spec {
 
 /** The name of a visit: the first named frame (the top of the page, before any scroll). */
 function visitName(visit: Visit): string {
-  const named = visit.frames.find((entry) => entry.seen.screenName.trim() !== '');
+  const named = pageFrames(visit).find((entry) => entry.seen.screenName.trim() !== '');
   return named?.seen.screenName.trim() ?? '';
 }
 
 function visitWords(visit: Visit): string[] {
-  return Array.from(new Set(visit.frames.flatMap((entry) => entry.seen.words ?? [])));
+  return Array.from(new Set(pageFrames(visit).flatMap((entry) => entry.seen.words ?? [])));
 }
 
 function findRevisited(specs: Spec[], visit: Visit): Spec | undefined {
   const name = normalizeName(visitName(visit));
   const words = visitWords(visit);
-  const headings = visit.frames.map((entry) => entry.seen.heading);
+  const headings = pageFrames(visit).map((entry) => entry.seen.heading);
   const urls = urlsOf(visit);
   return specs.find((spec) => {
-    const isModal = spec.visits[0]?.isModal ?? false;
-    if (isModal !== visit.isModal) return false;
     const known = spec.visits.flatMap(urlsOf);
     if (urls.length > 0 && known.length > 0 && urls.every((url) => known.every((other) => elsewhere(url, other)))) return false;
     if (name !== '' && normalizeName(spec.name) === name) return true;
     const overlap = jaccard([...spec.words], words);
-    const sharedHeading = spec.visits.some((known) => known.frames.some((entry) => headings.some((heading) => sameText(entry.seen.heading, heading))));
+    const sharedHeading = spec.visits.some((known) => pageFrames(known).some((entry) => headings.some((heading) => sameText(entry.seen.heading, heading))));
     return overlap > 0.6 || (sharedHeading && overlap > 0.3);
   });
 }
@@ -126,7 +146,7 @@ function makeNamesUnique(specs: Spec[]): void {
       taken.add(normalizeName(base));
       continue;
     }
-    const frames = spec.visits.flatMap((visit) => visit.frames.map((entry) => entry.seen));
+    const frames = spec.visits.flatMap((visit) => pageFrames(visit).map((entry) => entry.seen));
     const hints = [mostCommon(frames.map((seen) => seen.section)), mostCommon(frames.map((seen) => seen.heading))]
       .filter((hint): hint is string => hint !== undefined && !normalizeName(base).includes(normalizeName(hint)))
       .map((hint) => `${base} - ${shortName(hint)}`);
@@ -136,6 +156,19 @@ function makeNamesUnique(specs: Spec[]): void {
     spec.name = name;
     taken.add(normalizeName(name));
   }
+}
+
+/** The button that sends the frame's form ("Send invite", "Create account"), if it shows one. */
+function submitButton(seen: FrameUnderstanding): UiElement | undefined {
+  return seen.elements.find(
+    (element) => element.kind === 'button' && SUBMIT_VERBS.has(element.label.toLowerCase().split(/\s+/)[0] ?? ''),
+  );
+}
+
+/** What a panel over the page is called: its own name, without the word that only says it is a panel. */
+function panelName(seen: FrameUnderstanding): string | undefined {
+  const name = (seen.screenName.trim() || seen.heading?.trim() || '').replace(/\s+(modal|dialog|sheet|drawer|popup|overlay)$/i, '');
+  return name === '' ? undefined : name;
 }
 
 const round = (value: number): number => Math.round(value * 100) / 100;
@@ -214,23 +247,39 @@ export function mergeFrames(frames: KeyFrame[], seen: FrameUnderstanding[]): Mer
     const spec = specOfVisit.get(visit);
     if (!spec) return;
     visit.frames.forEach((entry, j) => {
-      if (j > 0 && entry.frame.scrolledFromPrevious) addAction(spec, { kind: 'scroll', atSec: round(entry.frame.startSec) });
+      if (j > 0 && entry.frame.scrolledFromPrevious) {
+        addAction(spec, { kind: 'scroll', atSec: round(entry.frame.startSec), imagePath: entry.frame.imagePath });
+      }
+      const before = visit.frames[j - 1];
+      if (before && isOverlay(entry) && !isOverlay(before)) {
+        // Shown on the page as the user clicked, as a move to another screen is.
+        const target = panelName(entry.seen);
+        const at = { atSec: round(entry.frame.startSec), imagePath: before.frame.imagePath };
+        addAction(spec, target ? { kind: 'open_modal', target, ...at } : { kind: 'open_modal', ...at });
+      }
+      if (before && isOverlay(before) && !isOverlay(entry)) {
+        // The panel closed on its page: a form typed into in it was sent, as when a page's form leads elsewhere.
+        const opened = visit.frames.slice(0, j).findLastIndex((shown) => !isOverlay(shown));
+        const panel = visit.frames.slice(opened + 1, j);
+        const sent = submitButton(before.seen);
+        if (sent && panel.some((shown) => shown.seen.actions.some((action) => action.kind === 'type'))) {
+          addAction(spec, { kind: 'submit', target: sent.label, atSec: round(entry.frame.startSec), imagePath: before.frame.imagePath });
+        }
+      }
     });
     const next = visits[i + 1];
     const nextSpec = next ? specOfVisit.get(next) : undefined;
     if (!next || !nextSpec || nextSpec === spec) return;
     const atSec = round(next.frames[0]?.frame.startSec ?? 0);
-    if (next.isModal && !visit.isModal) {
-      addAction(spec, { kind: 'open_modal', target: nextSpec.name, toScreen: nextSpec.name, atSec });
-      return;
-    }
-    const lastSeen = visit.frames[visit.frames.length - 1]?.seen;
+    const last = visit.frames[visit.frames.length - 1];
+    // A key frame is grabbed just before its screen changes: the last one of a visit is the screen as the user
+    // clicked, within a sample of the click, so the move needs no frame of its own.
+    const imagePath = last?.frame.imagePath;
+    const at = imagePath ? { atSec, imagePath } : { atSec };
     const typed = visit.frames.some((entry) => entry.seen.actions.some((action) => action.kind === 'type'));
-    const submit = lastSeen?.elements.find(
-      (element) => element.kind === 'button' && SUBMIT_VERBS.has(element.label.toLowerCase().split(/\s+/)[0] ?? ''),
-    );
-    if (typed && submit) addAction(spec, { kind: 'submit', target: submit.label, toScreen: nextSpec.name, atSec });
-    addAction(spec, { kind: 'navigate', toScreen: nextSpec.name, atSec });
+    const submit = last ? submitButton(last.seen) : undefined;
+    if (typed && submit) addAction(spec, { kind: 'submit', target: submit.label, toScreen: nextSpec.name, ...at });
+    addAction(spec, { kind: 'navigate', toScreen: nextSpec.name, ...at });
   });
 
   const screenOfFrame = frames.map((frame) => {
@@ -239,9 +288,14 @@ export function mergeFrames(frames: KeyFrame[], seen: FrameUnderstanding[]): Mer
   });
   const screens = specs.map((spec, order): DetectedScreen => {
     const entries = spec.visits.flatMap((visit) => visit.frames);
-    const best = entries.reduce((a, b) => (textRichness(b) > textRichness(a) ? b : a));
-    const named = entries.find((entry) => normalizeName(entry.seen.screenName) === normalizeName(spec.name)) ?? best;
-    const own = entries.flatMap((entry) => entry.seen.actions);
+    // The page is pictured and described by its own frames, not by a panel over it.
+    const page = spec.visits.flatMap(pageFrames);
+    const best = page.reduce((a, b) => (textRichness(b) > textRichness(a) ? b : a));
+    const named = page.find((entry) => normalizeName(entry.seen.screenName) === normalizeName(spec.name)) ?? best;
+    // What the understanding read on a frame happened on that frame.
+    const own = entries.flatMap((entry) =>
+      entry.seen.actions.map((action) => ({ ...action, imagePath: action.imagePath ?? entry.frame.imagePath })),
+    );
     const describedBy = named.seen.description ? named.seen : best.seen;
     let description = describedBy.description || `${spec.name} screen.`;
     // A name made unique ("Settings - Billing") replaces the frame's own name at the start of its description.

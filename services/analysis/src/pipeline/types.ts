@@ -14,6 +14,11 @@ export interface UserAction {
   target?: string;
   toScreen?: string;
   atSec: number;
+  /**
+   * A JPEG in workDir showing the moment of the action: the key frame it was read on, or for a move to another
+   * screen the last key frame before it (the screen as the user clicked). Set by the merge step.
+   */
+  imagePath?: string;
 }
 
 /** A time interval during which a screen was on view; a revisited screen has several. */
@@ -74,10 +79,15 @@ export interface KeyFrame {
   imagePath: string;
   width: number;
   height: number;
-  /** A bright centred panel over a dimmed page (a modal dialog), when one is open. */
+  /** A panel over a dimmed page (a modal dialog, a bottom sheet, a drawer), when one is open. */
   overlay?: Box;
   /** The frame was reached from the previous one by scrolling the same page. */
   scrolledFromPrevious: boolean;
+  /**
+   * Only the content under the previous frame's top (heading, hero, tabs) changed: a tab or segmented control
+   * switched it in place, on the same screen.
+   */
+  switchedInPlace?: boolean;
   /** Areas that changed while this screen stayed on view (typing, toggles, hover). */
   changedRegions: Box[];
   /**

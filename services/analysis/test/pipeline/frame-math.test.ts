@@ -1,4 +1,11 @@
-import { ActivityMap, changedFraction, dimmedOverlayPanel, verticalShift, type GrayFrame } from '../../src/pipeline/frame-math';
+import {
+  ActivityMap,
+  changedBelowSameTop,
+  changedFraction,
+  dimmedOverlayPanel,
+  verticalShift,
+  type GrayFrame,
+} from '../../src/pipeline/frame-math';
 import { isScroll } from '../../src/pipeline/keyframes';
 
 const WIDTH = 160;
@@ -89,6 +96,44 @@ describe('frame math', () => {
     const before = page(0, false);
     const after: GrayFrame = { ...before, data: before.data.map((_, i) => (i * 13) % 200) };
     expect(dimmedOverlayPanel(before, after)).toBeUndefined();
+  });
+
+  it('should find a panel that is not centred: a bottom sheet, a drawer, a search panel under a header that stays', () => {
+    const before = page(0);
+    const dimmedWith = (panel: { x0: number; x1: number; y0: number; y1: number }, fromY = 0): GrayFrame => {
+      const after: GrayFrame = { ...before, data: before.data.map((value, i) => (Math.floor(i / WIDTH) < fromY ? value : Math.round(value * 0.5))) };
+      for (let y = panel.y0; y < panel.y1; y += 1) for (let x = panel.x0; x < panel.x1; x += 1) after.data[y * WIDTH + x] = (x * 3 + y) % 11 === 0 ? 40 : 255;
+      return after;
+    };
+    const sheet = dimmedOverlayPanel(before, dimmedWith({ x0: 0, x1: WIDTH, y0: 70, y1: HEIGHT }));
+    expect(sheet?.y).toBeGreaterThanOrEqual(66);
+    expect(sheet?.width).toBeGreaterThanOrEqual(WIDTH - 4);
+    const drawer = dimmedOverlayPanel(before, dimmedWith({ x0: 110, x1: WIDTH, y0: 0, y1: HEIGHT }));
+    expect(drawer?.x).toBeGreaterThanOrEqual(106);
+    expect(drawer?.height).toBeGreaterThanOrEqual(HEIGHT - 4);
+    // The header (10 rows) is neither dimmed nor covered; the panel hangs under it.
+    const search = dimmedOverlayPanel(before, dimmedWith({ x0: 0, x1: WIDTH, y0: 10, y1: 75 }, 10));
+    expect(search?.y).toBeLessThanOrEqual(14);
+    expect(search?.height).toBeLessThanOrEqual(70);
+  });
+
+  it('should not take a new page with a flat grey background around a white card for a modal', () => {
+    const before: GrayFrame = { width: WIDTH, height: HEIGHT, data: new Uint8Array(WIDTH * HEIGHT).fill(250) };
+    const after: GrayFrame = { ...before, data: before.data.map(() => 125) };
+    for (let y = 30; y < 90; y += 1) for (let x = 40; x < 120; x += 1) after.data[y * WIDTH + x] = (x + y) % 7 === 0 ? 30 : 255;
+    expect(dimmedOverlayPanel(before, after)).toBeUndefined();
+  });
+
+  it('should tell content switched under the same heading and tabs from a move to another page', () => {
+    const before = page(0, false);
+    const switched: GrayFrame = { ...before, data: Uint8Array.from(before.data) };
+    const below = page(57, false);
+    switched.data.set(below.data.subarray(WIDTH * 50), WIDTH * 50);
+    expect(changedBelowSameTop(before, switched)).toBe(true);
+    // Another page under the same header: its heading, right under the header, changed.
+    const other = page(0);
+    other.data.set(page(57).data.subarray(WIDTH * 12), WIDTH * 12);
+    expect(changedBelowSameTop(page(0), other)).toBe(false);
   });
 
   it('should find the screen of a phone shown on a desk: the tall box where the video changes', () => {

@@ -29,7 +29,7 @@ describe('mergeScreens', () => {
     expect(screens.map((screen) => screen.screenName)).toEqual(['Home', 'Cart']);
     expect(screens[0]?.visits).toEqual([{ startSec: 0, endSec: 4 }, { startSec: 8, endSec: 12 }]);
     expect(screens[0]?.lastSeenSec).toBe(12);
-    expect(screens[1]?.actions).toEqual([{ kind: 'navigate', toScreen: 'Home', atSec: 8 }]);
+    expect(screens[1]?.actions).toEqual([{ kind: 'navigate', toScreen: 'Home', atSec: 8, imagePath: '/work/keyframe-1.jpg' }]);
   });
 
   it('should keep a scrolled frame with another heading on the same screen and record the scroll', () => {
@@ -39,7 +39,7 @@ describe('mergeScreens', () => {
     );
     expect(screens).toHaveLength(1);
     expect(screens[0]?.screenName).toBe('Everyday Essentials');
-    expect(screens[0]?.actions).toEqual([{ kind: 'scroll', atSec: 3.5 }]);
+    expect(screens[0]?.actions).toEqual([{ kind: 'scroll', atSec: 3.5, imagePath: '/work/keyframe-1.jpg' }]);
   });
 
   it('should split frames whose address bar leads to another part of the site, however alike they look', () => {
@@ -73,15 +73,88 @@ describe('mergeScreens', () => {
     expect(screens.map((screen) => screen.screenName)).toEqual(['Settings']);
   });
 
-  it('should make a modal its own screen, opened from the page under it', () => {
+  it('should keep a modal on the page under it, with its controls, and record its opening there', () => {
+    const overlay = { x: 400, y: 200, width: 480, height: 300 };
     const screens = mergeScreens(
-      [frame(0, 0, 3), frame(1, 3, 6, { overlay: { x: 400, y: 200, width: 480, height: 300 } }), frame(2, 6, 9)],
-      [seen('Team', ['team']), seen('Invite a Teammate', ['invite', 'teammate']), seen('Team', ['team'])],
+      [frame(0, 0, 3), frame(1, 3, 6, { overlay }), frame(2, 6, 9)],
+      [
+        seen('Team', ['team', 'members', 'roles']),
+        seen('Invite Teammate Modal', ['invite', 'teammate'], { elements: [{ kind: 'input', label: 'Email' }] }),
+        seen('Team', ['team', 'members', 'roles']),
+      ],
     );
-    expect(screens.map((screen) => screen.screenName)).toEqual(['Team', 'Invite a Teammate']);
+    expect(screens.map((screen) => [screen.screenName, screen.visits])).toEqual([['Team', [{ startSec: 0, endSec: 9 }]]]);
+    expect(screens[0]?.elements).toContainEqual({ kind: 'input', label: 'Email' });
+    expect(screens[0]?.screenshotPath).not.toBe('/work/keyframe-1.jpg');
     expect(screens[0]?.actions).toEqual([
-      { kind: 'open_modal', target: 'Invite a Teammate', toScreen: 'Invite a Teammate', atSec: 3 },
+      { kind: 'open_modal', target: 'Invite Teammate', atSec: 3, imagePath: '/work/keyframe-0.jpg' },
     ]);
+  });
+
+  it('should record the form sent from a modal that closed on its page', () => {
+    const overlay = { x: 400, y: 200, width: 480, height: 300 };
+    const screens = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3, 6, { overlay }), frame(2, 6, 9)],
+      [
+        seen('Team', ['team', 'members']),
+        seen('Invite Teammate Modal', ['invite', 'email'], {
+          elements: [{ kind: 'input', label: 'Email' }, { kind: 'button', label: 'Send invite' }],
+          actions: [{ kind: 'type', target: 'Email', atSec: 4 }],
+        }),
+        seen('Team', ['team', 'members', 'devon']),
+      ],
+    );
+    expect(screens).toHaveLength(1);
+    expect(screens[0]?.actions.map((action) => [action.kind, action.target, action.atSec, action.imagePath])).toEqual([
+      ['open_modal', 'Invite Teammate', 3, '/work/keyframe-0.jpg'],
+      ['type', 'Email', 4, '/work/keyframe-1.jpg'],
+      ['submit', 'Send invite', 6, '/work/keyframe-1.jpg'],
+    ]);
+  });
+
+  it('should keep a sheet or panel over a page on it however unlike the page it reads, then leave for the next page', () => {
+    const sheet = { x: 0, y: 400, width: 1280, height: 320 };
+    const screens = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3, 6, { overlay: sheet }), frame(2, 6, 9)],
+      [
+        seen('Workout', ['squat', 'lunge', 'plank']),
+        seen('Before You Start', ['intensity', 'hard', 'voice']),
+        seen('Active Workout', ['set', 'reps', 'timer']),
+      ],
+    );
+    expect(screens.map((screen) => [screen.screenName, screen.visits])).toEqual([
+      ['Workout', [{ startSec: 0, endSec: 6 }]],
+      ['Active Workout', [{ startSec: 6, endSec: 9 }]],
+    ]);
+    expect(screens[0]?.actions.map((action) => [action.kind, action.target, action.toScreen])).toEqual([
+      ['open_modal', 'Before You Start', undefined],
+      ['navigate', undefined, 'Active Workout'],
+    ]);
+  });
+
+  it('should take the page a panel led to for a new screen, though it shares the header and the heading read in it', () => {
+    const header = ['free', 'shipping', 'summit', 'new', 'men', 'women'];
+    const screens = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3, 6, { overlay: { x: 0, y: 90, width: 1280, height: 400 } }), frame(2, 6, 9)],
+      [
+        seen('Home', [...header, 'built', 'for', 'the', 'long', 'way', 'round', 'shop', 'arrivals'], { heading: 'Summit' }),
+        seen('Search', ['rain', 'jacket', 'popular', 'searches']),
+        seen('Search Results', [...header, 'results', 'rain', 'jacket', 'filters', 'waterproof', 'price', 'sort', 'colour'], { heading: 'Summit' }),
+      ],
+    );
+    expect(screens.map((screen) => screen.screenName)).toEqual(['Home', 'Search Results']);
+  });
+
+  it('should keep a tab switched in place under the same heading on its screen', () => {
+    const screens = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3, 6, { switchedInPlace: true }), frame(2, 6, 9)],
+      [seen('Workout', ['overview', 'coach', 'tip']), seen('Goblet Squat', ['goblet', 'squat', 'plank']), seen('Summary', ['done', 'rate'])],
+    );
+    expect(screens.map((screen) => [screen.screenName, screen.visits])).toEqual([
+      ['Workout', [{ startSec: 0, endSec: 6 }]],
+      ['Summary', [{ startSec: 6, endSec: 9 }]],
+    ]);
+    expect(screens[0]?.actions.map((action) => action.kind)).toEqual(['navigate']);
   });
 
   it('should record a submit when a form was typed into before leaving it', () => {
@@ -96,10 +169,29 @@ describe('mergeScreens', () => {
       ],
     );
     expect(screens[0]?.actions).toEqual([
-      { kind: 'type', target: 'Email', atSec: 5 },
-      { kind: 'submit', target: 'Create Account', toScreen: 'Welcome', atSec: 5 },
-      { kind: 'navigate', toScreen: 'Welcome', atSec: 5 },
+      { kind: 'type', target: 'Email', atSec: 5, imagePath: '/work/keyframe-0.jpg' },
+      { kind: 'submit', target: 'Create Account', toScreen: 'Welcome', atSec: 5, imagePath: '/work/keyframe-0.jpg' },
+      { kind: 'navigate', toScreen: 'Welcome', atSec: 5, imagePath: '/work/keyframe-0.jpg' },
     ]);
+  });
+
+  it('should show each action on the key frame it happened on: a move on the last frame before the screen changed', () => {
+    const screens = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3.5, 6, { scrolledFromPrevious: true }), frame(2, 6, 9), frame(3, 9, 12)],
+      [
+        seen('Pricing', ['pricing', 'plans']),
+        seen('Pricing', ['pricing', 'faq'], { actions: [{ kind: 'type', target: 'Seats', atSec: 6 }] }),
+        seen('Checkout', ['checkout', 'card']),
+        seen('Pricing', ['pricing', 'plans']),
+      ],
+    );
+    expect(screens[0]?.actions.map((action) => [action.kind, action.atSec, action.imagePath])).toEqual([
+      ['scroll', 3.5, '/work/keyframe-1.jpg'],
+      ['type', 6, '/work/keyframe-1.jpg'],
+      ['navigate', 6, '/work/keyframe-1.jpg'],
+    ]);
+    expect(screens[1]?.actions).toEqual([{ kind: 'navigate', toScreen: 'Pricing', atSec: 9, imagePath: '/work/keyframe-2.jpg' }]);
+    expect(screens[0]?.visits).toEqual([{ startSec: 0, endSec: 6 }, { startSec: 9, endSec: 12 }]);
   });
 
   it('should name a screen without readable heading by its position', () => {
@@ -108,24 +200,25 @@ describe('mergeScreens', () => {
   });
 
   it('should give a second screen of the same name its selected tab, so that every name is unique', () => {
-    const overlay = { x: 400, y: 200, width: 480, height: 300 };
     const screens = mergeScreens(
-      [frame(0, 0, 3), frame(1, 3, 6, { overlay })],
+      [frame(0, 0, 3), frame(1, 3, 6)],
       [
-        seen('Settings', ['settings', 'profile', 'team'], { heading: 'Settings', section: 'Profile' }),
-        seen('Settings', ['billing', 'plan', 'card'], { heading: 'Payment details', section: 'Billing', description: 'Settings dialog.' }),
+        seen('Settings', ['settings', 'profile', 'team'], { heading: 'Settings', section: 'Profile', urlPath: '/settings' }),
+        seen('Settings', ['billing', 'plan', 'card'], { heading: 'Payment details', section: 'Billing', description: 'Settings page.', urlPath: '/billing' }),
       ],
     );
     expect(screens.map((screen) => screen.screenName)).toEqual(['Settings', 'Settings - Billing']);
-    expect(screens[1]?.description).toBe('Settings - Billing dialog.');
+    expect(screens[1]?.description).toBe('Settings - Billing page.');
     expect(screens[0]?.actions).toEqual([
-      { kind: 'open_modal', target: 'Settings - Billing', toScreen: 'Settings - Billing', atSec: 3 },
+      { kind: 'navigate', toScreen: 'Settings - Billing', atSec: 3, imagePath: '/work/keyframe-0.jpg' },
     ]);
   });
 
   it('should number same-named screens that nothing else tells apart', () => {
-    const overlay = { x: 400, y: 200, width: 480, height: 300 };
-    const screens = mergeScreens([frame(0, 0, 3), frame(1, 3, 6, { overlay })], [seen('Inbox', ['inbox']), seen('Inbox', ['other'])]);
+    const screens = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3, 6)],
+      [seen('Inbox', ['inbox'], { urlPath: '/inbox' }), seen('Inbox', ['other'], { urlPath: '/archive' })],
+    );
     expect(screens.map((screen) => screen.screenName)).toEqual(['Inbox', 'Inbox 2']);
   });
 

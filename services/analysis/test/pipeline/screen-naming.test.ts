@@ -1,5 +1,7 @@
 import { activeItem, type ColorImage } from '../../src/pipeline/ocr/active-item';
-import { findBrowserChrome, type TextItem } from '../../src/pipeline/ocr/screen-layout';
+import { RecordingWords } from '../../src/pipeline/ocr/name-cleaner';
+import { findBrowserChrome, finishPage, understandPage, type PageReading, type TextItem } from '../../src/pipeline/ocr/screen-layout';
+import type { OcrLine, OcrPage } from '../../src/pipeline/ocr/tesseract-engine';
 import {
   nameFromUrlPath,
   nameScreen,
@@ -7,7 +9,7 @@ import {
   urlPathOf,
   type NamingEvidence,
 } from '../../src/pipeline/ocr/screen-naming';
-import type { Box, UiElement } from '../../src/pipeline';
+import type { Box, KeyFrame, UiElement } from '../../src/pipeline';
 
 /** What OCR and the layout step hand over for one frame; every test states only what matters to it. */
 function evidence(extra: Partial<NamingEvidence> = {}): NamingEvidence {
@@ -112,6 +114,8 @@ describe('screen names', () => {
       ['Onboarding', { heading: 'Share moments with friends', texts: ['Get Started', 'Already have an account? Log in'], heroHeading: true, isFirstFrame: true }],
       ['Home', { heading: 'Sam, coffee time?', texts: ['Good morning', 'Oat Flat White', '$4.80', '$5.40', '$5.10', '$4.60'] }],
       ['Pricing', { heading: 'Simple pricing for every team', texts: ['$0 / month', '$29 / month'] }],
+      ['Pricing', { heading: 'Family', texts: ['£16.99 / month', '£19.99 / month', 'Get Premium Family'] }],
+      ['Booking Confirmation', { heading: "You're going to Lisbon!", texts: ['Inés has your reservation. We sent a receipt to'] }],
     ])('should call it %s', (name, fields) => {
       expect(nameScreen(evidence(fields)).name).toBe(name);
     });
@@ -143,9 +147,107 @@ describe('screen names', () => {
       expect(nameScreen(evidence())).toEqual({ name: '', source: 'none' });
     });
 
+    it('should call the plans of a product its plans, not the product alone', () => {
+      const plans = evidence({ heading: 'Family', texts: ['£11.99 / month', '£16.99 / month', '£19.99 / month'] });
+      expect(nameScreen({ ...plans, urlPath: '/premium' }).name).toBe('Premium Plans');
+      expect(nameScreen({ ...plans, urlPath: '/pricing' }).name).toBe('Pricing');
+      const payment = evidence({ heading: 'Payment details', elements: inputs('Card number', 'Expiry date'), texts: ['£11.99 / month', '£11.99 / month'] });
+      expect(nameScreen({ ...payment, urlPath: '/checkout' }).name).toBe('Checkout');
+    });
+
+    it('should not take a heading of layout words for a name', () => {
+      expect(nameScreen(evidence({ heading: 'Featured' })).name).toBe('');
+      expect(nameScreen(evidence({ heading: 'Recently played' })).name).toBe('');
+      expect(nameScreen(evidence({ heading: 'Featured', activeNav: 'Discover' })).name).toBe('Discover');
+      expect(nameScreen(evidence({ heading: 'New arrivals' })).name).toBe('New Arrivals');
+    });
+
     it('should name a dialog after its heading or kind, as a modal', () => {
       expect(nameScreen(evidence({ heading: 'Invite a teammate', isModal: true, activeNav: 'Settings' })).name).toBe('Invite Teammate Modal');
       expect(nameScreen(evidence({ heading: 'Welcome back', isModal: true, elements: inputs('Email', 'Password') })).name).toBe('Login Modal');
+    });
+  });
+
+  describe('cleaned of OCR noise', () => {
+    const width = 1280;
+    const height = 720;
+
+    /** One OCR line per text, words spaced like rendered type, each with the confidence OCR gave it. */
+    function lineOf(text: string, x: number, y: number, size: number, confidence = 93): OcrLine {
+      let left = x;
+      const words = text.split(' ').map((word) => {
+        const box = { x: left, y, width: word.length * size * 0.55, height: size };
+        left += box.width + size * 0.3;
+        return { text: word, confidence, box };
+      });
+      return { text, confidence, box: { x, y, width: left - x, height: size }, words };
+    }
+
+    function page(lines: OcrLine[]): OcrPage {
+      const rgb = new Uint8Array(width * height * 3).fill(250);
+      return { width, height, scale: 1, gray: new Uint8Array(width * height).fill(255), color: { width, height, rgb, scale: 1 }, lines };
+    }
+
+    const frame = (index: number): KeyFrame => ({
+      index, timeSec: index, startSec: index, endSec: index + 1, imagePath: '', width, height, scrolledFromPrevious: false, changedRegions: [],
+    });
+
+    it('should correct a misread heading before naming the screen by it', () => {
+      const seen = understandPage(page([lineOf('Chcckout', 200, 120, 30), lineOf('Review your items before paying', 200, 200, 14)]), frame(1));
+      expect(seen.heading).toBe('Checkout');
+      expect(seen.screenName).toBe('Checkout');
+    });
+
+    it('should fall back to the kind of page when the heading is noise', () => {
+      const login = page([
+        lineOf('Xqzv Wkrtj', 200, 100, 30),
+        lineOf('Email', 200, 200, 14),
+        lineOf('Password', 200, 260, 14),
+        lineOf('Sign in', 200, 330, 14),
+      ]);
+      const seen = understandPage(login, frame(1));
+      expect(seen.heading).toBeUndefined();
+      expect(seen.screenName).toBe('Login');
+    });
+
+    it('should leave a label that is only noise out of the elements, so it never names an event', () => {
+      const seen = understandPage(page([lineOf('Your plan', 200, 100, 30), lineOf('Qzxv', 200, 200, 14), lineOf('Learn more', 200, 260, 14)]), frame(1));
+      const labels = seen.elements.map((element) => element.label);
+      expect(labels).toContain('Learn more');
+      expect(labels).not.toContain('Qzxv');
+    });
+
+    it('should keep a brand in a name when several readings of the video agree on it, and not when one does', () => {
+      const reading: PageReading = {
+        evidence: { heading: 'Tunewave Premium', texts: [], elements: [], navCount: 0, heroHeading: false, isModal: false, isFirstFrame: false },
+        elements: [{ kind: 'heading', label: 'Tunewave Premium' }],
+        actions: [],
+        words: [],
+        heading: 'Tunewave Premium',
+        read: [{ text: 'Tunewave', confidence: 92 }, { text: 'Premium', confidence: 92 }],
+      };
+      const often = new RecordingWords();
+      for (let i = 0; i < 4; i += 1) often.addReading(reading.read);
+      expect(finishPage(reading, often).screenName).toBe('Tunewave Premium');
+      const once = new RecordingWords();
+      once.addReading([{ text: 'Tunewave Premiurn Plans', confidence: 92 }]);
+      const misread = 'Tunewave Premiurn Plans';
+      expect(finishPage({ ...reading, heading: misread, evidence: { ...reading.evidence, heading: misread } }, once).heading).toBe('Premium Plans');
+    });
+
+    it('should not name a screen after the site when its heading is the brand', () => {
+      const reading: PageReading = {
+        evidence: { heading: 'Tunewave', texts: [], elements: [], navCount: 4, heroHeading: false, isModal: false, isFirstFrame: false },
+        elements: [],
+        actions: [],
+        words: [],
+        heading: 'Tunewave',
+        brand: 'Tunewave',
+        read: [{ text: 'Tunewave', confidence: 92 }],
+      };
+      const words = new RecordingWords();
+      for (let i = 0; i < 4; i += 1) words.addReading(reading.read);
+      expect(finishPage(reading, words).screenName).toBe('');
     });
   });
 

@@ -217,7 +217,8 @@ export function actionLabel(action: UserAction, mobile: boolean): string {
 }
 
 /**
- * The plan's user action on the source screen that this action is: '{Target} Clicked', else the one sharing
+ * The plan's user action on the source screen that this action is: '{Target} Clicked' or the one whose trigger
+ * quotes the target, else the one sharing
  * most words with the target ('Place Order' → 'Order Completed'), else for a form sent on a sign-up, sign-in or
  * checkout screen the plan's event for that role.
  */
@@ -230,7 +231,10 @@ export function actionEvent(
   const target = action.target?.trim() ?? '';
   if (target) {
     const clicked = looseKey(`${target} Clicked`);
-    const exact = candidates.find((event) => looseKey(event.name) === clicked);
+    const exact =
+      candidates.find((event) => looseKey(event.name) === clicked) ??
+      // A spec event named for what the click means ('Promotion Clicked') says in its trigger which control it is.
+      candidates.find((event) => event.trigger.toLowerCase().includes(`'${target.toLowerCase()}'`));
     if (exact) return exact.name;
     const words = new Set(stems(target));
     let best: { name: string; score: number } | null = null;

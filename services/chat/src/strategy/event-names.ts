@@ -223,6 +223,8 @@ export interface Mention {
 const QUOTED = /(?<![A-Za-z0-9])['‘"“`]([A-Za-z][A-Za-z0-9 _-]{0,58}[A-Za-z0-9])['’"”`](?![A-Za-z0-9])/g;
 const TITLE_RUN = /\b[A-Z][A-Za-z0-9]*(?: [A-Z][A-Za-z0-9]*)+\b/g;
 const SNAKE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+/** A property compared with a value ("page_name = 'Order Confirmation'"): the value names a screen, not an event. */
+const PROPERTY_FILTER = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)* ?!?==? ?['‘"“`][^'’"”`]*['’"”`]/g;
 
 export interface MentionOptions {
   /**
@@ -234,8 +236,8 @@ export interface MentionOptions {
 
 /**
  * Where `text` names events: quoted names that are (near) plan events or look like event names, Title Case
- * runs holding a plan event (or, with `unknowns`, ending in an action word), and snake_case names of events.
- * Mentions do not overlap and are in text order.
+ * runs holding a plan event (or, with `unknowns`, ending in an action word), and snake_case names of events;
+ * never the value a property is compared with. Mentions do not overlap and are in text order.
  */
 export function eventMentions(text: string, plan: PlanNames, options: MentionOptions): Mention[] {
   const mentions: Mention[] = [];
@@ -245,6 +247,10 @@ export function eventMentions(text: string, plan: PlanNames, options: MentionOpt
     mentions.push(mention);
     taken.push([mention.start, mention.end]);
   };
+  for (const found of text.matchAll(PROPERTY_FILTER)) {
+    const start = found.index ?? 0;
+    taken.push([start, start + found[0].length]);
+  }
 
   for (const found of text.matchAll(QUOTED)) {
     const raw = found[1] ?? '';
@@ -256,6 +262,7 @@ export function eventMentions(text: string, plan: PlanNames, options: MentionOpt
       words.length <= 6 &&
       isActionWord(words[words.length - 1] ?? '') &&
       !plan.properties.has(raw);
+    if (!free(start - 1, start + raw.length + 1)) continue;
     if (match.kind !== 'unknown' || (options.unknowns !== 'none' && looksLikeEvent)) {
       // The span covers the quotes too, so that a correction keeps them.
       add({ start: start - 1, end: start + raw.length + 1, raw, quoted: true, match });

@@ -7,7 +7,14 @@ import type { MetricStage } from '@tracklens/contracts';
 import type { Focus, Period, Topic } from './intent';
 import { topicOfScreen } from './intent';
 import { threshold, type MetricDraft } from './metric-catalogue';
-import type { EventRef, ProductModel, Role, ScreenInfo } from './product-model';
+import {
+  labelOf,
+  quoted,
+  type EventRef,
+  type ProductModel,
+  type Role,
+  type ScreenInfo,
+} from './product-model';
 
 export interface FunnelChoice {
   /** What the answer calls it: the plan funnel's name, or the screen or topic asked about. */
@@ -50,31 +57,29 @@ const TOPIC_LABELS: Record<Topic, string> = {
 };
 
 export function funnelFor(m: ProductModel, focus: Focus | null): FunnelChoice {
-  const refOf = (name: string): EventRef => ({
-    name,
-    inPlan: m.eventNames.has(name),
-    screen: m.screenOf(name),
-  });
+  const refOf = (name: string): EventRef => m.eventRef(name);
   if (focus?.kind === 'funnel') {
     return {
       label: focus.funnel.name,
       planFunnel: focus.funnel.name,
-      steps: shortened(focus.funnel.steps.map(refOf)),
+      steps: shortened(m.stepsOf(focus.funnel)),
       stage: stageOfName(focus.funnel.name),
       within: withinOf(focus.funnel.name),
       screen: null,
     };
   }
-  if (!focus) return mainFunnel(m, refOf);
+  if (!focus) return mainFunnel(m);
 
   const topic = focus.kind === 'topic' ? focus.topic : (focus.topic ?? topicOfScreen(focus.screen));
   const screen = focus.kind === 'screen' ? focus.screen : null;
+  // Steps are told apart by their label: the shared view of one screen is not that of another.
   const targets = new Set<string>();
-  if (screen) for (const name of [screen.view, ...screen.actions]) if (name) targets.add(name);
-  if (topic) for (const role of TOPIC_ROLES[topic]) if (m.role(role).inPlan) targets.add(m.role(role).name);
+  const onScreen = (s: ScreenInfo) => [...(s.view ? [labelOf(m.viewOf(s))] : []), ...s.actions];
+  if (screen) for (const name of onScreen(screen)) targets.add(name);
+  if (topic)
+    for (const role of TOPIC_ROLES[topic]) if (m.role(role).inPlan) targets.add(labelOf(m.role(role)));
   if (topic === 'onboarding')
-    for (const step of m.onboarding)
-      for (const name of [step.view, ...step.actions]) if (name) targets.add(name);
+    for (const step of m.onboarding) for (const name of onScreen(step)) targets.add(name);
   // The onboarding is several screens: named after the first of them, it would read as one screen's funnel.
   const label =
     topic === 'onboarding'
@@ -86,43 +91,43 @@ export function funnelFor(m: ProductModel, focus: Focus | null): FunnelChoice {
   // The plan funnel through most of it, preferring one that goes on after it (so its exit is measured), then one
   // that reaches the product's key action, then the shortest.
   const core = m.role('core').name;
-  let best: { name: string; steps: string[]; score: number } | null = null;
+  let best: { name: string; steps: EventRef[]; score: number } | null = null;
   for (const funnel of m.funnels) {
-    const hits = funnel.steps.filter((step) => targets.has(step)).length;
+    const refs = m.stepsOf(funnel);
+    const hits = refs.filter((step) => targets.has(labelOf(step))).length;
     if (hits === 0) continue;
-    const continues = !targets.has(funnel.steps[funnel.steps.length - 1] ?? '');
+    const lastStep = refs[refs.length - 1];
+    const continues = !lastStep || !targets.has(labelOf(lastStep));
     const score =
       hits * 10 + (continues ? 5 : 0) + (funnel.steps.includes(core) ? 3 : 0) - funnel.steps.length / 100;
-    if (!best || score > best.score) best = { name: funnel.name, steps: funnel.steps, score };
+    if (!best || score > best.score) best = { name: funnel.name, steps: refs, score };
   }
   if (best) {
-    const first = best.steps.findIndex((step) => targets.has(step));
-    let last = best.steps.length - 1;
-    while (last > first && !targets.has(best.steps[last] ?? '')) last--;
+    const labels = best.steps.map(labelOf);
+    const first = labels.findIndex((step) => targets.has(step));
+    let last = labels.length - 1;
+    while (last > first && !targets.has(labels[last] ?? '')) last--;
     // A stretch that ends on a screen's view goes on to what the screen leads to: the step users leave it by.
-    const endsOnView = best.steps[last] === screen?.view;
+    const endsOnView = screen?.view ? labels[last] === labelOf(m.viewOf(screen)) : false;
     const from = Math.max(0, first - 1);
-    const to = Math.min(best.steps.length - 1, Math.max(endsOnView ? last + 1 : last, from + 1));
+    const to = Math.min(labels.length - 1, Math.max(endsOnView ? last + 1 : last, from + 1));
     const steps = best.steps.slice(from, to + 1);
+    const has = (name: string) => steps.some((step) => labelOf(step) === name);
     if (endsOnView && to === last && screen) {
       const done =
-        screen.actions.find((action) => !steps.includes(action) && !/ Clicked$/.test(action)) ??
-        screen.actions[0];
-      if (done && !steps.includes(done)) steps.push(done);
+        screen.actions.find((action) => !has(action) && !/ Clicked$/.test(action)) ?? screen.actions[0];
+      if (done && !has(done)) steps.push(refOf(done));
     }
     if (steps.length >= 2)
-      return { label, planFunnel: best.name, steps: shortened(steps.map(refOf)), stage, within, screen };
+      return { label, planFunnel: best.name, steps: shortened(steps), stage, within, screen };
   }
 
   // The plan has no funnel through it: the steps to track, the plan's where it has them.
   const named: EventRef[] = [];
   const add = (ref: EventRef | undefined) => {
-    if (ref && !named.some((known) => known.name === ref.name)) named.push(ref);
+    if (ref && !named.some((known) => labelOf(known) === labelOf(ref))) named.push(ref);
   };
-  const viewOf = (step: ScreenInfo): EventRef =>
-    step.view
-      ? refOf(step.view)
-      : { name: `${step.title || step.name} Viewed`, inPlan: false, screen: step.name };
+  const viewOf = (step: ScreenInfo): EventRef => m.viewOf(step);
   if (topic === 'onboarding') {
     add(m.role('signup'));
     for (const step of m.onboarding) add(viewOf(step));
@@ -132,14 +137,14 @@ export function funnelFor(m: ProductModel, focus: Focus | null): FunnelChoice {
     add(viewOf(screen));
     for (const action of screen.actions.slice(0, 2)) add(refOf(action));
     const next = m.screens.find((s) => s.order === screen.order + 1);
-    if (named.length < 2 && next?.view) add(refOf(next.view));
+    if (named.length < 2 && next?.view) add(viewOf(next));
   }
-  if (named.length < 2) return mainFunnel(m, refOf);
+  if (named.length < 2) return mainFunnel(m);
   return { label, planFunnel: null, steps: shortened(named), stage, within, screen };
 }
 
 /** The funnel to the product's key action: the plan's funnel through it, else the steps it should have. */
-function mainFunnel(m: ProductModel, refOf: (name: string) => EventRef): FunnelChoice {
+function mainFunnel(m: ProductModel): FunnelChoice {
   const core = m.role('core');
   const through =
     m.funnels.find((funnel) => funnel.steps.includes(core.name)) ??
@@ -149,7 +154,7 @@ function mainFunnel(m: ProductModel, refOf: (name: string) => EventRef): FunnelC
     return {
       label: through.name,
       planFunnel: through.name,
-      steps: shortened(through.steps.map(refOf)),
+      steps: shortened(m.stepsOf(through)),
       stage: stageOfName(through.name),
       within: withinOf(through.name),
       screen: null,
@@ -161,7 +166,7 @@ function mainFunnel(m: ProductModel, refOf: (name: string) => EventRef): FunnelC
       : ['signupView', 'signup', 'onboardingDone', 'core'];
   const steps = roles
     .map((role) => m.role(role))
-    .filter((ref, i, all) => all.findIndex((other) => other.name === ref.name) === i);
+    .filter((ref, i, all) => all.findIndex((other) => labelOf(other) === labelOf(ref)) === i);
   const label = m.archetype === 'commerce' ? 'Purchase' : 'Activation';
   return {
     label,
@@ -218,7 +223,7 @@ export function funnelDrafts(m: ProductModel, funnel: FunnelChoice, period: Peri
   const first = funnel.steps[0];
   const last = funnel.steps[funnel.steps.length - 1];
   if (!first || !last) return [];
-  const q = (ref: EventRef) => `'${ref.name}'`;
+  const q = quoted;
   const splitBy = ['payment_method', 'method', 'shipping_method', 'platform'].find((property) =>
     funnel.steps.some((step) => m.hasProperty(step.name, property)),
   );
@@ -241,7 +246,7 @@ export function funnelDrafts(m: ProductModel, funnel: FunnelChoice, period: Peri
       screen: funnel.screen?.name ?? last.screen,
       owner,
       formula: `unique users with ${funnel.steps.map(q).join(' → ')} in order within ${funnel.within} ÷ unique users with ${q(first)}`,
-      definition: `${last.name} ÷ ${first.name}, unique users completing the ${funnel.steps.length} steps in order within ${funnel.within}${split}`,
+      definition: `${labelOf(last)} ÷ ${labelOf(first)}, unique users completing the ${funnel.steps.length} steps in order within ${funnel.within}${split}`,
       decision: `The funnel's health in one number; the step rows say where it leaks. ${threshold('rate', period)}`,
       uses: funnel.steps,
     },
@@ -252,14 +257,14 @@ export function funnelDrafts(m: ProductModel, funnel: FunnelChoice, period: Peri
     const screen = from.screen ?? to.screen;
     drafts.push({
       stage: funnel.stage,
-      name: `Step ${i + 1} → ${i + 2} conversion: ${from.name} → ${to.name}`,
+      name: `Step ${i + 1} → ${i + 2} conversion: ${labelOf(from)} → ${labelOf(to)}`,
       type: 'rate',
       period,
       horizon: `within ${funnel.within}`,
       screen,
       owner,
       formula: `unique users with ${q(to)} after ${q(from)} ÷ unique users with ${q(from)}; drop-off = 1 − conversion`,
-      definition: `${to.name} ÷ ${from.name}, unique users who did both in order within ${funnel.within}; drop-off is 1 minus this rate`,
+      definition: `${labelOf(to)} ÷ ${labelOf(from)}, unique users who did both in order within ${funnel.within}; drop-off is 1 minus this rate`,
       decision: `Compare its drop-off with the other steps: the largest one is where to start${screen ? `, on the ${screen} screen` : ''}. ${threshold('rate', period)}`,
       uses: [to, from],
     });
@@ -272,18 +277,14 @@ export function funnelDrafts(m: ProductModel, funnel: FunnelChoice, period: Peri
     screen: funnel.screen?.name ?? last.screen,
     owner: 'Product',
     formula: `median over converting users of (${q(last)} − ${q(first)})`,
-    definition: `Median time from ${first.name} to ${last.name} for users who complete the funnel`,
+    definition: `Median time from ${labelOf(first)} to ${labelOf(last)} for users who complete the funnel`,
     decision: `A slower funnel usually leaks more: read it with the step rows. ${threshold('duration', period)}`,
     uses: [last, first],
   });
   const errorScreen = funnel.screen ?? null;
   if (errorScreen?.view && ['checkout', 'signup', 'login'].includes(errorScreen.kind)) {
     const error = m.role('error');
-    const view: EventRef = {
-      name: errorScreen.view,
-      inPlan: m.eventNames.has(errorScreen.view),
-      screen: errorScreen.name,
-    };
+    const view = m.viewOf(errorScreen);
     drafts.push({
       stage: 'Task Success',
       name: `Error rate on the ${errorScreen.name} screen`,
@@ -292,7 +293,7 @@ export function funnelDrafts(m: ProductModel, funnel: FunnelChoice, period: Peri
       screen: errorScreen.name,
       owner: 'Engineering',
       formula: `unique users with ${q(error)} on the ${errorScreen.name} screen ÷ unique users with ${q(view)}`,
-      definition: `${error.name} (screen_name ${errorScreen.name}, with error_code) ÷ ${view.name}, unique users`,
+      definition: `${error.name} (screen_name ${errorScreen.name}, with error_code) ÷ ${labelOf(view)}, unique users`,
       decision: `Errors explain a drop-off the step rows only show. Higher is worse: group by error_code to find the field or payment problem. ${threshold('rate', period, true)}`,
       uses: [error, view],
     });

@@ -233,6 +233,26 @@ describe(groundStrategy.name, () => {
     expect(grounded.text).toBe(text);
   });
 
+  it("should read the screen a shared page view is filtered to as the property's value, never as an event", () => {
+    const formula =
+      "unique users with 'Order Completed' ÷ unique users with 'Page Viewed' (page_name = 'Order Placed')";
+    const row = metric({
+      formula,
+      definition: "Order Completed ÷ Page Viewed (page_name = 'Order Placed'), unique users, per week.",
+      events: ['Order Completed', 'Page Viewed'],
+    });
+    const [grounded] = groundStrategy(
+      strategy([row]),
+      plan('Order Completed', 'Page Viewed', 'Order Placed Viewed'),
+    ).table;
+    expect(grounded).toMatchObject({
+      formula,
+      events: ['Order Completed', 'Page Viewed'],
+      missing_events: [],
+      measurable: true,
+    });
+  });
+
   it('should give the same answer when grounded twice', () => {
     const once = groundStrategy(
       strategy([metric({ events: ['orders completed', 'Payment Failed'] })]),

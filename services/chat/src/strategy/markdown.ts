@@ -8,7 +8,7 @@ import type { FunnelChoice } from './funnel';
 import type { Intent } from './intent';
 import { ADJECTIVE } from './metric-catalogue';
 import type { Answer } from './offline-strategist';
-import type { ProductModel } from './product-model';
+import { filterOf, labelOf, type EventRef, type ProductModel } from './product-model';
 
 /** Screens named in the opening sentence; the rest are counted. */
 const SCREENS_NAMED = 6;
@@ -122,7 +122,7 @@ function intentSentence(intent: Intent, m: ProductModel, answer: Answer): string
       return `${follow}Each row is computed over your plan's event names, with the screen it is measured on and the decision it informs.`;
     case 'retention':
       if (answer.cohort)
-        return `${follow}The cohort is the users who reached ${answer.cohort.name}; the rows follow whether they come back.`;
+        return `${follow}The cohort is the users who reached ${labelOf(answer.cohort)}; the rows follow whether they come back.`;
       return `${follow}${m.mobile ? 'For an app, retention is read by install or sign-up cohort on days 1, 7 and 30.' : 'Retention is read by weekly sign-up cohort rather than as one number.'}`;
     case 'funnel':
       return answer.funnel ? `${follow}${funnelSentence(answer.funnel)}` : null;
@@ -162,8 +162,7 @@ function structureOf(intent: Intent, m: ProductModel, answer: Answer): string | 
   }
   if ((intent.kind === 'funnel' || (intent.kind === 'retention' && answer.cohort)) && answer.funnel) {
     const steps = answer.funnel.steps.map(
-      (step, i) =>
-        `${i + 1}. ${step.name}${step.screen ? ` (${step.screen} screen)` : ''}${step.inPlan ? '' : ' — not in the plan yet'}`,
+      (step, i) => `${i + 1}. ${step.name}${stepPlace(step)}${step.inPlan ? '' : ' — not in the plan yet'}`,
     );
     return `${intent.kind === 'funnel' ? '**Steps**' : '**The funnel these users went through**'}\n\n${steps.join('\n')}`;
   }
@@ -183,6 +182,12 @@ function structureOf(intent: Intent, m: ProductModel, answer: Answer): string | 
         .join('; ')}`,
   );
   return `**By stage**\n\n${lines.join('\n')}`;
+}
+
+/** Where a funnel step happens: its screen, and the filter that picks that screen out of a shared view. */
+function stepPlace(step: EventRef): string {
+  const place = [step.screen ? `${step.screen} screen` : '', filterOf(step)].filter(Boolean).join(', ');
+  return place ? ` (${place})` : '';
 }
 
 const HEART_GOALS: Record<string, string> = {

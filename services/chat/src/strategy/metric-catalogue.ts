@@ -6,7 +6,7 @@
 import type { MetricStage, MetricType, StrategyMetric } from '@tracklens/contracts';
 import { withNeeds } from './grounding';
 import type { Period } from './intent';
-import type { EventRef, ProductModel, Role } from './product-model';
+import { labelOf, quoted, type EventRef, type ProductModel, type Role } from './product-model';
 
 export interface MetricDraft {
   stage: MetricStage;
@@ -80,14 +80,18 @@ export function threshold(type: MetricType, period: Period, rising = false): str
   }
 }
 
-const q = (ref: EventRef) => `'${ref.name}'`;
+const q = quoted;
 
 type Factory = (m: ProductModel, o: CatalogueOptions) => MetricDraft | null;
 
-/** The event a returning user sends: the app opening when the plan has it, else the view of the main screen. */
+/**
+ * The event a returning user sends: the app opening when the plan has it; on a shop's website any visit, since
+ * buyers land on any page; else the view of the main screen.
+ */
 export function activeSignal(m: ProductModel): EventRef {
   const opened = m.role('appOpened');
   if (m.mobile && opened.inPlan) return opened;
+  if (!m.mobile && m.archetype === 'commerce') return m.role('visit');
   const home = m.role('home');
   return home.inPlan || !m.mobile ? home : opened;
 }
@@ -113,20 +117,20 @@ export const CATALOGUE = {
         screen: core.screen,
         owner: 'Leadership',
         formula: `count of ${q(core)}`,
-        definition: `Count of ${core.name}`,
+        definition: `Count of ${labelOf(core)}`,
         decision: `The one number the whole team steers by: each input metric should explain a move in it. ${threshold('count', period)} Split a drop into new and returning buyers before acting.`,
         uses: [core],
       };
     }
     return {
       stage: 'North Star',
-      name: `${CAPITAL[period]} users reaching the key action (${core.name})`,
+      name: `${CAPITAL[period]} users reaching the key action (${labelOf(core)})`,
       type: 'unique_users',
       period,
       screen: core.screen,
       owner: 'Leadership',
       formula: `unique users with ${q(core)}`,
-      definition: `Unique users with at least one ${core.name}`,
+      definition: `Unique users with at least one ${labelOf(core)}`,
       decision: `Counts people getting the value ${m.name} exists for, not visits. ${threshold('unique_users', period)} Split a drop into new and existing users before acting.`,
       uses: [core],
     };
@@ -144,7 +148,7 @@ export const CATALOGUE = {
       screen: active.screen,
       owner: 'Product',
       formula: `unique users with ${q(active)}`,
-      definition: `Unique users with ${active.name}`,
+      definition: `Unique users with ${labelOf(active)}`,
       decision: `The size of the audience every other rate applies to. ${threshold('unique_users', p)}`,
       uses: [active],
     };
@@ -161,23 +165,23 @@ export const CATALOGUE = {
         screen: null,
         owner: 'Marketing',
         formula: `count of ${q(installed)}`,
-        definition: `Count of ${installed.name} (first launch after install), split by install source`,
+        definition: `Count of ${labelOf(installed)} (first launch after install), split by install source`,
         decision: `Shows whether store listings and campaigns bring new people in. ${threshold('count', period)} Compare sources before moving budget.`,
         uses: [installed],
       };
     }
-    const entry = m.role('entry');
+    const visit = m.role('visit');
     return {
       stage: 'Acquisition',
       name: `${CAPITAL[period]} visitors`,
       type: 'unique_users',
       period,
-      screen: entry.screen,
+      screen: visit.screen,
       owner: 'Marketing',
-      formula: `unique users with ${q(entry)}`,
-      definition: `Unique users with ${entry.name}, split by the referrer and UTM campaign the analytics library records`,
+      formula: `unique users with ${q(visit)}`,
+      definition: `Unique users with ${labelOf(visit)}, split by the referrer and UTM campaign the analytics library records`,
       decision: `Shows whether marketing brings people to ${m.name}. ${threshold('unique_users', period)} Compare channels before moving budget.`,
-      uses: [entry],
+      uses: [visit],
     };
   },
 
@@ -191,7 +195,7 @@ export const CATALOGUE = {
       screen: signup.screen,
       owner: 'Growth',
       formula: `count of ${q(signup)}`,
-      definition: `Count of ${signup.name}${m.mobile ? '' : ', split by the campaign of the visit that led to it'}`,
+      definition: `Count of ${labelOf(signup)}${m.mobile ? '' : ', split by the campaign of the visit that led to it'}`,
       decision: `New accounts are the top of every later stage. ${threshold('count', period)}`,
       uses: [signup],
     };
@@ -199,7 +203,7 @@ export const CATALOGUE = {
 
   visitToSignup(m, { period }) {
     const signup = m.role('signup');
-    const from = m.mobile ? m.role('appInstalled') : m.role('entry');
+    const from = m.mobile ? m.role('appInstalled') : m.role('visit');
     return {
       stage: 'Acquisition',
       name: m.mobile ? 'Install-to-sign-up rate' : 'Visitor-to-sign-up rate',
@@ -208,7 +212,7 @@ export const CATALOGUE = {
       screen: signup.screen,
       owner: 'Growth',
       formula: `unique users with ${q(signup)} ÷ unique users with ${q(from)}`,
-      definition: `${signup.name} ÷ ${from.name}, unique users`,
+      definition: `${labelOf(signup)} ÷ ${labelOf(from)}, unique users`,
       decision: `Tells whether the people you attract want an account. If it falls while traffic grows, the new channel brings the wrong audience; if it falls for every channel, look at the ${from.screen ?? 'first'} screen's pitch. ${threshold('rate', period)}`,
       uses: [signup, from],
     };
@@ -226,14 +230,14 @@ export const CATALOGUE = {
       screen: entry.screen,
       owner: 'Growth',
       formula: `unique users with ${q(signup)} ÷ unique users with ${q(entry)}`,
-      definition: `${signup.name} ÷ ${entry.name}, unique users, same day`,
+      definition: `${labelOf(signup)} ÷ ${labelOf(entry)}, unique users, same day`,
       decision: `How well the ${entry.screen ?? 'first'} screen turns curiosity into an account. If it falls, test its headline and the sign-up call to action. ${threshold('rate', period)}`,
       uses: [signup, entry],
     };
   },
 
   browseRate(m, { period }) {
-    const entry = m.role('entry');
+    const visit = m.role('visit');
     const viewed = m.role('productView');
     return {
       stage: 'Acquisition',
@@ -242,16 +246,16 @@ export const CATALOGUE = {
       period,
       screen: viewed.screen,
       owner: 'Marketing',
-      formula: `unique users with ${q(viewed)} ÷ unique users with ${q(entry)}`,
-      definition: `${viewed.name} ÷ ${entry.name}, unique users, same session`,
-      decision: `Shows whether visitors find something worth a look. If it falls, check what the ${entry.screen ?? 'landing'} screen features and whether a campaign sends people to the wrong page. ${threshold('rate', period)}`,
-      uses: [viewed, entry],
+      formula: `unique users with ${q(viewed)} ÷ unique users with ${q(visit)}`,
+      definition: `${labelOf(viewed)} ÷ ${labelOf(visit)}, unique users, same session`,
+      decision: `Shows whether visitors find something worth a look. If it falls, check what the ${visit.screen ?? 'landing'} screen features and whether a campaign sends people to the wrong page. ${threshold('rate', period)}`,
+      uses: [viewed, visit],
     };
   },
 
   pricingToSignup(m, { period }) {
     const pricing = m.role('pricingView');
-    if (!pricing.inPlan) return null;
+    if (!pricing.inPlan || pricing.screen === null) return null;
     const signup = m.role('signup');
     return {
       stage: 'Acquisition',
@@ -261,7 +265,7 @@ export const CATALOGUE = {
       screen: pricing.screen,
       owner: 'Marketing',
       formula: `unique users with ${q(signup)} after ${q(pricing)} ÷ unique users with ${q(pricing)}`,
-      definition: `${signup.name} within 1 day after ${pricing.name} ÷ ${pricing.name}, unique users`,
+      definition: `${labelOf(signup)} within 1 day after ${labelOf(pricing)} ÷ ${labelOf(pricing)}, unique users`,
       decision: `Tells whether the ${pricing.screen ?? 'pricing'} screen convinces or scares. If it falls after a price or plan change, that change is the first suspect. ${threshold('rate', period)}`,
       uses: [signup, pricing],
     };
@@ -277,7 +281,7 @@ export const CATALOGUE = {
       screen: view.screen ?? signup.screen,
       owner: 'Growth',
       formula: `unique users with ${q(signup)} ÷ unique users with ${q(view)}`,
-      definition: `${signup.name} ÷ ${view.name}, unique users`,
+      definition: `${labelOf(signup)} ÷ ${labelOf(view)}, unique users`,
       decision: `Shows how much the sign-up form itself loses. If it falls, look at the form's required fields and its error messages first. ${threshold('rate', period)}`,
       uses: [signup, view],
     };
@@ -295,7 +299,7 @@ export const CATALOGUE = {
       screen: done.screen,
       owner: 'Product',
       formula: `unique users with ${q(done)} within 1 day of ${q(signup)} ÷ unique users with ${q(signup)}`,
-      definition: `${done.name} within 1 day of ${signup.name} ÷ ${signup.name}, unique users, by sign-up cohort`,
+      definition: `${labelOf(done)} within 1 day of ${labelOf(signup)} ÷ ${labelOf(signup)}, unique users, by sign-up cohort`,
       decision: `Shows how many new accounts finish setting up${m.onboarding.length > 0 ? ` (${m.onboarding.map((s) => s.name).join(', ')})` : ''}. If it falls, find the onboarding step with the biggest drop and shorten or defer it. ${threshold('rate', period)}`,
       uses: [done, signup],
     };
@@ -310,14 +314,14 @@ export const CATALOGUE = {
       name:
         m.archetype === 'commerce'
           ? 'New-account first-order rate'
-          : `Activation rate (first ${core.name} within ${days} days)`,
+          : `Activation rate (first ${labelOf(core)} within ${days} days)`,
       type: 'rate',
       period,
       horizon: `within ${days} days of sign-up`,
       screen: core.screen,
       owner: 'Growth',
       formula: `unique users with ${q(core)} within ${days} days of ${q(signup)} ÷ unique users with ${q(signup)}`,
-      definition: `${core.name} within ${days} days of ${signup.name} ÷ ${signup.name}, unique users, by sign-up cohort`,
+      definition: `${labelOf(core)} within ${days} days of ${labelOf(signup)} ÷ ${labelOf(signup)}, unique users, by sign-up cohort`,
       decision: `The share of new accounts that reach the moment ${m.name} is for. If a cohort falls, compare what its users did first with the cohort before. ${threshold('rate', period)}`,
       uses: [core, signup],
     };
@@ -328,13 +332,13 @@ export const CATALOGUE = {
     const core = keyAction(m);
     return {
       stage: 'Activation',
-      name: m.archetype === 'commerce' ? 'Time to first order' : `Time to first ${core.name}`,
+      name: m.archetype === 'commerce' ? 'Time to first order' : `Time to first ${labelOf(core)}`,
       type: 'duration',
       period,
       screen: core.screen,
       owner: 'Product',
       formula: `median over users of (first ${q(core)} − ${q(signup)})`,
-      definition: `Median time from ${signup.name} to the user's first ${core.name}, by sign-up cohort`,
+      definition: `Median time from ${labelOf(signup)} to the user's first ${labelOf(core)}, by sign-up cohort`,
       decision: `Shorter is better: every step between sign-up and value is a chance to leave. If it grows, look for a new step or an empty state on the way. ${threshold('duration', period)}`,
       uses: [core, signup],
     };
@@ -350,7 +354,7 @@ export const CATALOGUE = {
       screen: added.screen ?? viewed.screen,
       owner: 'Commerce',
       formula: `unique users with ${q(added)} ÷ unique users with ${q(viewed)}`,
-      definition: `${added.name} ÷ ${viewed.name}, unique users`,
+      definition: `${labelOf(added)} ÷ ${labelOf(viewed)}, unique users`,
       decision: `Shows whether the ${viewed.screen ?? 'product'} screen convinces: price, photos, options. If it falls, check the products viewed most and whether they are in stock. ${threshold('rate', period)}`,
       uses: [added, viewed],
     };
@@ -367,7 +371,7 @@ export const CATALOGUE = {
       screen: order.screen,
       owner: 'Commerce',
       formula: `unique users with ${q(order)} ÷ unique users with ${q(started)}`,
-      definition: `${order.name} ÷ ${started.name}, unique users, within 1 hour${split}`,
+      definition: `${labelOf(order)} ÷ ${labelOf(started)}, unique users, within 1 hour${split}`,
       decision: `The share of buyers the checkout keeps. If it falls, review the ${order.screen ?? 'checkout'} screen's form, delivery costs and payment errors first. ${threshold('rate', period)}`,
       uses: [order, started],
     };
@@ -375,7 +379,7 @@ export const CATALOGUE = {
 
   buyerConversion(m, { period }) {
     const order = m.role('orderCompleted');
-    const from = m.mobile ? activeSignal(m) : m.role('entry');
+    const from = m.mobile ? activeSignal(m) : m.role('visit');
     return {
       stage: 'Revenue',
       name: m.mobile ? 'User-to-buyer conversion' : 'Visitor-to-buyer conversion',
@@ -384,7 +388,7 @@ export const CATALOGUE = {
       screen: order.screen,
       owner: 'Commerce',
       formula: `unique users with ${q(order)} ÷ unique users with ${q(from)}`,
-      definition: `${order.name} ÷ ${from.name}, unique users`,
+      definition: `${labelOf(order)} ÷ ${labelOf(from)}, unique users`,
       decision: `The whole funnel in one number. If it falls, read the step conversions of the purchase funnel to find where. ${threshold('rate', period)}`,
       uses: [order, from],
     };
@@ -401,7 +405,7 @@ export const CATALOGUE = {
       screen: order.screen,
       owner: 'Commerce',
       formula: `sum of total on ${q(order)}`,
-      definition: `Sum of the total property of ${order.name}, in its currency`,
+      definition: `Sum of the total property of ${labelOf(order)}, in its currency`,
       decision: `What the business lives on; read it with the order count to tell fewer orders from smaller ones. ${threshold('count', period)}`,
       uses: [order],
     };
@@ -418,7 +422,7 @@ export const CATALOGUE = {
       screen: order.screen,
       owner: 'Commerce',
       formula: `sum of total on ${q(order)} ÷ count of ${q(order)}`,
-      definition: `Sum of total ÷ count of ${order.name}`,
+      definition: `Sum of total ÷ count of ${labelOf(order)}`,
       decision: `Tells whether buyers buy more per order. If it drops, check discounts and free-delivery thresholds before blaming demand. ${threshold('average', period)}`,
       uses: [order],
     };
@@ -435,7 +439,7 @@ export const CATALOGUE = {
       screen: m.role('cartView').screen ?? added.screen,
       owner: 'Commerce',
       formula: `1 − unique users with ${q(order)} within 24 hours of ${q(added)} ÷ unique users with ${q(added)}`,
-      definition: `1 − (${order.name} within 24 hours of ${added.name} ÷ ${added.name}), unique users`,
+      definition: `1 − (${labelOf(order)} within 24 hours of ${labelOf(added)} ÷ ${labelOf(added)}), unique users`,
       decision: `Higher is worse. If it rises, compare the cart's delivery costs and delivery times with the weeks before, and consider a reminder. ${threshold('rate', period, true)}`,
       uses: [added, order],
     };
@@ -452,7 +456,7 @@ export const CATALOGUE = {
       screen: upgrade.screen,
       owner: 'Growth',
       formula: `unique users with ${q(upgrade)} within 30 days of ${q(signup)} ÷ unique users with ${q(signup)}`,
-      definition: `${upgrade.name} within 30 days of ${signup.name} ÷ ${signup.name}, unique users, by sign-up cohort`,
+      definition: `${labelOf(upgrade)} within 30 days of ${labelOf(signup)} ÷ ${labelOf(signup)}, unique users, by sign-up cohort`,
       decision: `Tells whether the free tier leads to paying. If a cohort converts less, check whether it activated less first; if not, look at the ${upgrade.screen ?? 'upgrade'} screen and the free plan's limits. ${threshold('rate', period)}`,
       uses: [upgrade, signup],
     };
@@ -468,7 +472,7 @@ export const CATALOGUE = {
       screen: upgrade.screen,
       owner: 'Growth',
       formula: `count of ${q(upgrade)}`,
-      definition: `Count of ${upgrade.name}`,
+      definition: `Count of ${labelOf(upgrade)}`,
       decision: `New paying customers in the period. ${threshold('count', period)} Read it with the free-to-paid conversion to tell fewer sign-ups from fewer upgrades.`,
       uses: [upgrade],
     };
@@ -476,7 +480,7 @@ export const CATALOGUE = {
 
   billingToUpgrade(m, { period }) {
     const billing = m.role('billingView');
-    if (!billing.inPlan) return null;
+    if (!billing.inPlan || billing.screen === null) return null;
     const upgrade = m.role('upgrade');
     if (upgrade.screen && upgrade.screen !== billing.screen) return null;
     return {
@@ -487,7 +491,7 @@ export const CATALOGUE = {
       screen: billing.screen,
       owner: 'Growth',
       formula: `unique users with ${q(upgrade)} ÷ unique users with ${q(billing)}`,
-      definition: `${upgrade.name} ÷ ${billing.name}, unique users, same day`,
+      definition: `${labelOf(upgrade)} ÷ ${labelOf(billing)}, unique users, same day`,
       decision: `Shows whether people who look at plans go ahead. If it falls, the price, the plan comparison or the payment step changed something. ${threshold('rate', period)}`,
       uses: [upgrade, billing],
     };
@@ -503,7 +507,7 @@ export const CATALOGUE = {
       screen: cancelled.screen ?? upgrade.screen,
       owner: 'Growth',
       formula: `unique users with ${q(cancelled)} ÷ unique users paying at the start of the month (${q(upgrade)} before it)`,
-      definition: `${cancelled.name} ÷ users who had ${upgrade.name} before the month started, unique users`,
+      definition: `${labelOf(cancelled)} ÷ users who had ${labelOf(upgrade)} before the month started, unique users`,
       decision: `Higher is worse. If it rises, ask the users who cancel why, and check whether they had stopped using the key action weeks before. ${threshold('rate', 'month', true)}`,
       uses: [cancelled, upgrade],
     };
@@ -521,25 +525,25 @@ export const CATALOGUE = {
       screen: order.screen,
       owner: 'Commerce',
       formula: `buyers with a second ${q(order)} within ${days} days of their first ÷ buyers with a first ${q(order)}`,
-      definition: `Buyers with a second ${order.name} within ${days} days of their first ÷ first-time buyers, by month of first order`,
+      definition: `Buyers with a second ${labelOf(order)} within ${days} days of their first ÷ first-time buyers, by month of first order`,
       decision: `Tells whether customers come back on their own. If a month's cohort repeats less, look at what it bought first and at delivery problems. ${threshold('rate', 'month')}`,
       uses: [order],
     };
   },
 
   returningVisitors(m, { period }) {
-    const entry = m.role('entry');
+    const visit = m.role('visit');
     return {
       stage: 'Retention',
       name: 'Returning visitor share',
       type: 'ratio',
       period,
-      screen: entry.screen,
+      screen: visit.screen,
       owner: 'Marketing',
-      formula: `unique users with ${q(entry)} in the period who also had one in the 4 weeks before ÷ unique users with ${q(entry)} in the period`,
-      definition: `Users with ${entry.name} who also had one in the previous 4 weeks ÷ users with ${entry.name}`,
+      formula: `unique users with ${q(visit)} in the period who also had one in the 4 weeks before ÷ unique users with ${q(visit)} in the period`,
+      definition: `Users with ${labelOf(visit)} who also had one in the previous 4 weeks ÷ users with ${labelOf(visit)}`,
       decision: `A falling share with steady traffic means campaigns bring new people while regulars drift away. ${threshold('ratio', period)}`,
-      uses: [entry],
+      uses: [visit],
     };
   },
 
@@ -553,7 +557,7 @@ export const CATALOGUE = {
       screen: order.screen,
       owner: 'Commerce',
       formula: `median over repeat buyers of (second ${q(order)} − first ${q(order)})`,
-      definition: `Median time between a buyer's first and second ${order.name}, by month of first order`,
+      definition: `Median time between a buyer's first and second ${labelOf(order)}, by month of first order`,
       decision: `Use it to time reminders and reorder prompts. ${threshold('duration', 'month')}`,
       uses: [order],
     };
@@ -592,7 +596,7 @@ export const CATALOGUE = {
       screen: active.screen,
       owner: 'Product',
       formula: `average ${short === 'day' ? 'daily' : 'weekly'} unique users with ${q(active)} ÷ unique users with ${q(active)} over 28 days`,
-      definition: `Average ${short === 'day' ? 'daily' : 'weekly'} unique users with ${active.name} ÷ 28-day unique users with ${active.name}`,
+      definition: `Average ${short === 'day' ? 'daily' : 'weekly'} unique users with ${labelOf(active)} ÷ 28-day unique users with ${labelOf(active)}`,
       decision: `How much of the monthly audience is a habit. If it falls while monthly users grow, newcomers are not sticking; look at their first week. ${threshold('ratio', short)}`,
       uses: [active],
     };
@@ -610,7 +614,7 @@ export const CATALOGUE = {
       screen: null,
       owner: 'Product',
       formula: `count of ${q(opened)} ÷ unique users with ${q(opened)}`,
-      definition: `Count of ${opened.name} ÷ unique users with ${opened.name}`,
+      definition: `Count of ${labelOf(opened)} ÷ unique users with ${labelOf(opened)}`,
       decision: `How often people come back within the period. ${threshold('average', p)} A rise right after a notification campaign is the campaign, not a habit.`,
       uses: [opened],
     };
@@ -620,20 +624,20 @@ export const CATALOGUE = {
     const core = keyAction(m);
     return {
       stage: 'Engagement',
-      name: m.archetype === 'commerce' ? 'Orders per buyer' : `${core.name} per active user`,
+      name: m.archetype === 'commerce' ? 'Orders per buyer' : `${labelOf(core)} per active user`,
       type: 'average',
       period,
       screen: core.screen,
       owner: 'Product',
       formula: `count of ${q(core)} ÷ unique users with ${q(core)}`,
-      definition: `Count of ${core.name} ÷ unique users with ${core.name}`,
+      definition: `Count of ${labelOf(core)} ÷ unique users with ${labelOf(core)}`,
       decision: `Depth of use among the people who use ${m.name} at all. ${threshold('average', period)}`,
       uses: [core],
     };
   },
 
   productViewsPerVisitor(m, { period }) {
-    const [viewed, entry] = rolesOf(m, 'productView', 'entry') as [EventRef, EventRef];
+    const [viewed, visit] = rolesOf(m, 'productView', 'visit') as [EventRef, EventRef];
     return {
       stage: 'Engagement',
       name: 'Products viewed per visitor',
@@ -641,10 +645,10 @@ export const CATALOGUE = {
       period,
       screen: viewed.screen,
       owner: 'Commerce',
-      formula: `count of ${q(viewed)} ÷ unique users with ${q(entry)}`,
-      definition: `Count of ${viewed.name} ÷ unique users with ${entry.name}`,
-      decision: `How far visitors browse. If it falls, check search, sorting and the lists on the ${entry.screen ?? 'first'} screen. ${threshold('average', period)}`,
-      uses: [viewed, entry],
+      formula: `count of ${q(viewed)} ÷ unique users with ${q(visit)}`,
+      definition: `Count of ${labelOf(viewed)} ÷ unique users with ${labelOf(visit)}`,
+      decision: `How far visitors browse. If it falls, check search, sorting and the lists on the ${visit.screen ?? 'first'} screen. ${threshold('average', period)}`,
+      uses: [viewed, visit],
     };
   },
 
@@ -659,7 +663,7 @@ export const CATALOGUE = {
       screen: survey.screen,
       owner: 'Product',
       formula: `average score on ${q(survey)}`,
-      definition: `Average of the score property of ${survey.name}, asked after ${core.name}`,
+      definition: `Average of the score property of ${labelOf(survey)}, asked after ${labelOf(core)}`,
       decision: `What users feel, which behaviour alone cannot show. Read the comments behind low scores before acting. ${threshold('average', period === 'day' ? 'week' : period)}`,
       uses: [survey, core],
     };
@@ -677,7 +681,7 @@ export const CATALOGUE = {
       screen: rated.screen,
       owner: 'Commerce',
       formula: `average rating on ${q(rated)}`,
-      definition: `Average of the rating property of ${rated.name}, for orders with ${order.name}`,
+      definition: `Average of the rating property of ${labelOf(rated)}, for orders with ${labelOf(order)}`,
       decision: `Shows whether what was delivered matched the promise. If it falls, read the low ratings by restaurant, product or delivery area. ${threshold('average', period)}`,
       uses: [rated, order],
     };
@@ -696,7 +700,7 @@ export const CATALOGUE = {
       screen: search.screen,
       owner: 'Product',
       formula: `unique users with ${q(found)} within 5 minutes after ${q(search)} ÷ unique users with ${q(search)}`,
-      definition: `${found.name} within 5 minutes after ${search.name} ÷ ${search.name}, unique users`,
+      definition: `${labelOf(found)} within 5 minutes after ${labelOf(search)} ÷ ${labelOf(search)}, unique users`,
       decision: `Searches that lead nowhere are demand you do not meet. If it falls, list the most frequent queries (the query property) without a result. ${threshold('rate', period)}`,
       uses: [found, search],
     };
@@ -707,13 +711,13 @@ export const CATALOGUE = {
     const core = keyAction(m);
     return {
       stage: 'Task Success',
-      name: `Error rate around ${core.name}`,
+      name: `Error rate around ${labelOf(core)}`,
       type: 'rate',
       period,
       screen: core.screen,
       owner: 'Engineering',
       formula: `unique users with ${q(error)} ÷ unique users who tried ${q(core)}`,
-      definition: `${error.name} (with screen_name and error_code) ÷ users who reached ${core.name} or its screen, unique users`,
+      definition: `${labelOf(error)} (with screen_name and error_code) ÷ users who reached ${labelOf(core)} or its screen, unique users`,
       decision: `Higher is worse: errors are task failures users rarely report. If it rises, group by error_code and screen to find the release that caused it. ${threshold('rate', period, true)}`,
       uses: [error, core],
     };
@@ -730,7 +734,7 @@ export const CATALOGUE = {
       screen: optIn.screen,
       owner: 'Product',
       formula: `unique users with ${q(optIn)} ÷ unique users with ${q(signup)}`,
-      definition: `${optIn.name} ÷ ${signup.name}, unique users, by sign-up cohort`,
+      definition: `${labelOf(optIn)} ÷ ${labelOf(signup)}, unique users, by sign-up cohort`,
       decision: `Users you can remind are users you can bring back. If it falls, ask for the permission later, after the first success. ${threshold('rate', period)}`,
       uses: [optIn, signup],
     };
@@ -748,7 +752,7 @@ export const CATALOGUE = {
       screen: null,
       owner: 'Product',
       formula: `unique users with ${q(core)} within 1 hour of ${q(tapped)} ÷ unique users with ${q(tapped)}`,
-      definition: `${core.name} within 1 hour of ${tapped.name} ÷ ${tapped.name}, unique users`,
+      definition: `${labelOf(core)} within 1 hour of ${labelOf(tapped)} ÷ ${labelOf(tapped)}, unique users`,
       decision: `Tells whether notifications bring people back to do something, not just to open and leave. ${threshold('rate', period)} Watch opt-outs when you send more.`,
       uses: [core, tapped],
     };
@@ -765,7 +769,7 @@ export const CATALOGUE = {
       screen: invite.screen,
       owner: 'Growth',
       formula: `unique users with ${q(invite)} ÷ unique users with ${q(active)}`,
-      definition: `${invite.name} ÷ ${active.name}, unique users`,
+      definition: `${labelOf(invite)} ÷ ${labelOf(active)}, unique users`,
       decision: `Shows whether active users bring others in. If it falls, check the ${invite.screen ?? 'invite'} step: is it skipped more often? ${threshold('rate', period)}`,
       uses: [invite, active],
     };
@@ -781,7 +785,7 @@ export const CATALOGUE = {
       screen: invite.screen,
       owner: 'Growth',
       formula: `count of ${q(invite)} ÷ unique users with ${q(invite)}`,
-      definition: `Count of ${invite.name} ÷ unique users with ${invite.name}`,
+      definition: `Count of ${labelOf(invite)} ÷ unique users with ${labelOf(invite)}`,
       decision: `Team size in the making: more invites per inviter means whole teams move in. ${threshold('average', period)}`,
       uses: [invite],
     };
@@ -798,7 +802,7 @@ export const CATALOGUE = {
       screen: null,
       owner: 'Growth',
       formula: `count of ${q(accepted)} within 7 days ÷ count of ${q(invite)}`,
-      definition: `${accepted.name} within 7 days of ${invite.name} ÷ ${invite.name}, invites`,
+      definition: `${labelOf(accepted)} within 7 days of ${labelOf(invite)} ÷ ${labelOf(invite)}, invites`,
       decision: `Tells whether invitations land: if it falls, check the invite e-mail and what an invitee sees first. ${threshold('rate', period)}`,
       uses: [accepted, invite],
     };
@@ -815,8 +819,8 @@ export const CATALOGUE = {
       screen: share.screen ?? base.screen,
       owner: 'Growth',
       formula: `unique users with ${q(share)} ÷ unique users with ${q(base)}`,
-      definition: `${share.name} ÷ ${base.name}, unique users`,
-      decision: `Word of mouth you can measure. If it stays near zero, the product gives people no moment worth sharing yet; test a share prompt after ${base.name}. ${threshold('rate', period)}`,
+      definition: `${labelOf(share)} ÷ ${labelOf(base)}, unique users`,
+      decision: `Word of mouth you can measure. If it stays near zero, the product gives people no moment worth sharing yet; test a share prompt after ${labelOf(base)}. ${threshold('rate', period)}`,
       uses: [share, base],
     };
   },
@@ -838,7 +842,7 @@ function cohortRetention(m: ProductModel, { period }: CatalogueOptions, week: 1 
     screen: null,
     owner: 'Product',
     formula: `unique users with ${q(core)} ${from}-${from + 6} days after ${q(signup)} ÷ unique users with ${q(signup)}`,
-    definition: `Users of a sign-up cohort with ${core.name} in days ${from}-${from + 6} after ${signup.name} ÷ the cohort's users with ${signup.name}`,
+    definition: `Users of a sign-up cohort with ${labelOf(core)} in days ${from}-${from + 6} after ${labelOf(signup)} ÷ the cohort's users with ${labelOf(signup)}`,
     decision: `Whether new accounts build a habit. Compare each cohort with the ones before: a lower curve after a release or a campaign points at it. ${threshold('rate', period)}`,
     uses: [core, signup],
   };
@@ -857,7 +861,7 @@ function dayRetention(m: ProductModel, { period }: CatalogueOptions, day: 1 | 7 
     screen: back.screen,
     owner: 'Product',
     formula: `unique users with ${q(back)} on day ${day} after ${q(signup)} ÷ unique users with ${q(signup)}`,
-    definition: `Users of a sign-up cohort with ${back.name} on day ${day} after ${signup.name} ÷ the cohort's users with ${signup.name}`,
+    definition: `Users of a sign-up cohort with ${labelOf(back)} on day ${day} after ${labelOf(signup)} ÷ the cohort's users with ${labelOf(signup)}`,
     decision: `${day === 1 ? 'The first-day return shows whether the first session gave a reason to come back.' : day === 7 ? 'The first week shows whether a habit starts.' : 'The first month is where the curve should flatten.'} Compare cohorts rather than single days. ${threshold('rate', period)}`,
     uses: [back, signup],
   };
@@ -878,13 +882,13 @@ export function featureAdoption(
   const active = activeSignal(m);
   return {
     stage: 'Adoption',
-    name: `Feature adoption: ${feature.name}`,
+    name: `Feature adoption: ${labelOf(feature)}`,
     type: 'rate',
     period,
     screen: feature.screen,
     owner: 'Product',
     formula: `unique users with ${q(feature)} ÷ unique users with ${q(active)}`,
-    definition: `${feature.name} ÷ ${active.name}, unique users`,
+    definition: `${labelOf(feature)} ÷ ${labelOf(active)}, unique users`,
     decision: `Shows whether people find and use it. If adoption stays low, check whether the ${feature.screen ?? 'screen'} it lives on is reached at all before changing the feature. ${threshold('rate', period)}`,
     uses: [feature, active],
   };

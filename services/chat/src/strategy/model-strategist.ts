@@ -1,7 +1,8 @@
 /**
  * Analytics strategies from an OpenAI-compatible model through kit's structured model call (strict JSON schema,
- * retries, usage logged). The model reads the product, its screens and journeys, the plan's events and funnels,
- * the question and the recent thread; its answer is held to the plan by the same grounding as the offline one.
+ * retries, usage logged). The model reads the product, its screens (each with the plan's view of it) and journeys,
+ * the plan's events and funnels, the question and the recent thread; its answer is held to the plan by the same
+ * grounding as the offline one.
  */
 import { z } from 'zod';
 import {
@@ -15,6 +16,7 @@ import {
 import type { ModelClient, ModelTask } from '@tracklens/kit';
 import type { Strategist, StrategyContext, StrategyQuestion } from '../domain/strategist';
 import { groundStrategy } from './grounding';
+import { productModel, quoted } from './product-model';
 
 /** The newest part of the thread the model reads; older messages are left out first. */
 export const MAX_PROMPT_HISTORY_CHARS = 8_000;
@@ -129,6 +131,7 @@ type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 const INSTRUCTIONS = [
   "You are a product analytics strategist. Answer the product owner's question about their product with markdown text and a table of metrics grounded in their own tracking plan.",
   'Use only event names of the given tracking plan, spelled exactly as there. When a metric needs an event the plan lacks, name it in missing_events (Title Case "Object Action", e.g. "Application Opened"), set measurable to false and say in the definition "Needs \'<event>\' — add it to the plan". Never present such a metric as measurable.',
+  "Each screen's view is the event the plan sends when it is shown. A view every screen sends ('Page Viewed', 'Screen Viewed') counts one screen only with its filter: write it as the screen's view shows, e.g. 'Page Viewed' (page_name = 'Pricing'), and list only the event name in events. A funnel's description says which screen such a step is.",
   'Put the stage in every metric_name ("Revenue · Checkout completion rate"). Stages: North Star and its Input metrics; the AARRR stages Acquisition, Activation, Retention, Revenue, Referral; the HEART dimensions Happiness, Engagement, Adoption, Retention, Task Success.',
   'Tailor the metrics to the product type: a mobile app is measured by app opens, DAU/MAU stickiness and day-1/7/30 retention; a website by visits and their conversion. Use its screens, journeys and funnels.',
   'For a funnel or a screen named in the question, give the overall conversion and one row per step (its conversion; drop-off is 1 minus it). For a dashboard, group the metrics in sections and lay the sections out in the text. For HEART, cover the dimensions asked about.',
@@ -172,6 +175,13 @@ export function modelStrategist(client: ModelClient): Strategist {
 /** What the model reads: the product, its screens and plan, without ids, storage keys or examples. */
 export function promptInput(context: StrategyContext, question: StrategyQuestion) {
   const { analysis, plan } = context;
+  const model = plan ? productModel(context) : null;
+  /** How the plan sees the screen, as a formula writes it: 'Product Viewed', or 'Page Viewed' (page_name = 'Home'). */
+  const viewOf = (name: string) => {
+    const screen = model?.screenNamed(name);
+    const view = screen && model ? model.viewOf(screen) : null;
+    return view?.inPlan ? quoted(view) : null;
+  };
   return {
     product: context.product,
     screens: analysis
@@ -181,6 +191,7 @@ export function promptInput(context: StrategyContext, question: StrategyQuestion
             name: spec.screenName,
             kind: spec.screenKind,
             description: spec.description,
+            view: viewOf(spec.screenName),
             key_elements: spec.elements
               .filter((element) => element.kind !== 'text')
               .slice(0, MAX_ELEMENTS_PER_SCREEN)
@@ -199,7 +210,7 @@ export function promptInput(context: StrategyContext, question: StrategyQuestion
               .slice(0, MAX_PROPERTIES_PER_EVENT)
               .map((p) => `${p.name} (${p.type})`),
           })),
-          funnels: plan.content.funnels.map((funnel) => ({ name: funnel.name, steps: funnel.steps })),
+          funnels: plan.content.funnels.map(({ name, description, steps }) => ({ name, description, steps })),
         }
       : null,
     conversation_history: recentHistory(question.history),

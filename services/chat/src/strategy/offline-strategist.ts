@@ -18,7 +18,7 @@ import {
   type MetricDraft,
   type MetricId,
 } from './metric-catalogue';
-import { productModel, type EventRef, type ProductModel } from './product-model';
+import { labelOf, productModel, quoted, type EventRef, type ProductModel } from './product-model';
 
 export const offlineStrategist: Strategist = {
   kind: 'offline',
@@ -103,7 +103,7 @@ export function buildAnswer(intent: Intent, m: ProductModel): Answer {
       const cohort = funnel.steps[funnel.steps.length - 1] ?? m.role('core');
       // A general retention row the cohort rows do not already cover (a shop's repeat purchase is one of them).
       const general = drafts(stageIds('retention', m))
-        .filter((draft) => draft.uses.some((ref) => ref.name !== cohort.name))
+        .filter((draft) => draft.uses.some((ref) => labelOf(ref) !== labelOf(cohort)))
         .slice(0, 1);
       return { ...empty, rows: rows([...retentionAfter(m, cohort, options), ...general]), funnel, cohort };
     }
@@ -380,18 +380,18 @@ function taskSuccess(
 /** Retention of the users who reached an event (the end of the funnel or screen asked about earlier). */
 function retentionAfter(m: ProductModel, cohort: EventRef, { period }: CatalogueOptions): MetricDraft[] {
   const back = m.archetype === 'commerce' ? activeSignal(m) : m.role('core');
-  const returnEvent = back.name === cohort.name ? activeSignal(m) : back;
-  const q = (ref: EventRef) => `'${ref.name}'`;
+  const returnEvent = labelOf(back) === labelOf(cohort) ? activeSignal(m) : back;
+  const q = quoted;
   const returnRow = (from: number, to: number): MetricDraft => ({
     stage: 'Retention',
-    name: `Return rate ${from}-${to} days after ${cohort.name}`,
+    name: `Return rate ${from}-${to} days after ${labelOf(cohort)}`,
     type: 'rate',
     period,
-    horizon: `days ${from}-${to} after ${cohort.name}`,
+    horizon: `days ${from}-${to} after ${labelOf(cohort)}`,
     screen: returnEvent.screen,
     owner: 'Product',
     formula: `unique users with ${q(returnEvent)} ${from}-${to} days after their ${q(cohort)} ÷ unique users with ${q(cohort)}`,
-    definition: `Users with ${returnEvent.name} in days ${from}-${to} after their ${cohort.name} ÷ users with ${cohort.name}, by week of ${cohort.name}`,
+    definition: `Users with ${labelOf(returnEvent)} in days ${from}-${to} after their ${labelOf(cohort)} ÷ users with ${labelOf(cohort)}, by week of ${labelOf(cohort)}`,
     decision: `Tells whether getting through this step leads to coming back. Compare weekly cohorts: a lower one after a change to the step points at it. ${threshold('rate', period)}`,
     uses: [returnEvent, cohort],
   });
@@ -400,14 +400,14 @@ function retentionAfter(m: ProductModel, cohort: EventRef, { period }: Catalogue
     returnRow(28, 34),
     {
       stage: 'Retention',
-      name: `Repeat ${cohort.name} within 30 days`,
+      name: `Repeat ${labelOf(cohort)} within 30 days`,
       type: 'rate',
       period,
       horizon: 'within 30 days of the first',
       screen: cohort.screen,
       owner: 'Product',
       formula: `unique users with a second ${q(cohort)} within 30 days of their first ÷ unique users with a first ${q(cohort)}`,
-      definition: `Users with a second ${cohort.name} within 30 days of their first ÷ users with a first ${cohort.name}`,
+      definition: `Users with a second ${labelOf(cohort)} within 30 days of their first ÷ users with a first ${labelOf(cohort)}`,
       decision: `Whether people do it again without being asked. ${threshold('rate', period)}`,
       uses: [cohort],
     },

@@ -2,6 +2,11 @@
  * The product as a strategist reads it: its screens (as the analysis names them) with the plan's events that
  * happen on each, what kind of product it is, and the plan's events for the roles metrics are built from
  * (the sign-up, the order, the product's key action ...), or the name to add when the plan has none.
+ *
+ * Plans name screen views two ways: one event per screen ('Pricing Viewed', in plans made before Segment's
+ * convention was followed), or Segment's page()/screen() model, one 'Page Viewed' or 'Screen Viewed' whose
+ * page_name or screen_name says which screen, beside the spec's own view of a kind of screen ('Product Viewed',
+ * 'Checkout Started'). A screen's view is its own event when it has one, else the shared view filtered to it.
  */
 import {
   labelWords,
@@ -17,13 +22,21 @@ import type { StrategyContext } from '../domain/strategist';
 /** What a product is, as far as its metrics go: it sells things, it is a tool teams work in, or neither. */
 export type Archetype = 'commerce' | 'saas' | 'content';
 
+/** Which screen a view every screen sends is of: `page_name = 'Pricing'`. */
+export interface ScreenFilter {
+  property: string;
+  value: string;
+}
+
 export interface ScreenInfo {
   /** As the analysis names it (or the plan's title when there is no analysis). */
   name: string;
   kind: ScreenKind;
   /** The plan's short title of the screen ('Product' for 'Linen Overshirt'); '' when the plan has no view of it. */
   title: string;
+  /** The plan's view of the screen; with `viewFilter`, the view every screen sends. */
   view: string | null;
+  viewFilter: ScreenFilter | null;
   /** The plan's user actions that happen on this screen, in plan order (navigation and tabs left out). */
   actions: string[];
   order: number;
@@ -37,10 +50,32 @@ export interface EventRef {
   inPlan: boolean;
   /** The screen it happens on, as the analysis names it; null for a product-wide event. */
   screen: string | null;
+  /** For the view every screen sends: the screen it counts. */
+  where?: ScreenFilter;
+}
+
+/** An event as formulas write it: quoted, with its screen when it is the shared view ('Page Viewed' (page_name = 'Pricing')). */
+export function quoted(ref: EventRef): string {
+  const filter = filterOf(ref);
+  return filter ? `'${ref.name}' (${filter})` : `'${ref.name}'`;
+}
+
+/** An event as sentences and metric names write it: its name, with its screen when it is the shared view. */
+export function labelOf(ref: EventRef): string {
+  const filter = filterOf(ref);
+  return filter ? `${ref.name} (${filter})` : ref.name;
+}
+
+/** The filter that picks a shared view's screen ("page_name = 'Pricing'"); '' for any other event. */
+export function filterOf({ where }: EventRef): string {
+  if (!where) return '';
+  const quote = where.value.includes("'") ? '"' : "'";
+  return `${where.property} = ${quote}${where.value}${quote}`;
 }
 
 export type Role =
   | 'entry'
+  | 'visit'
   | 'appOpened'
   | 'appInstalled'
   | 'signupView'
@@ -86,6 +121,12 @@ export interface ProductModel {
   /** The screen an event of the plan happens on (its first one). */
   screenOf(event: string): string | null;
   screenNamed(name: string): ScreenInfo | undefined;
+  /** A plan event by name, with the screen it happens on. */
+  eventRef(name: string): EventRef;
+  /** The screen's view: the plan's, or the one to add. */
+  viewOf(screen: ScreenInfo): EventRef;
+  /** A plan funnel's steps; a shared view step counts the screen the funnel's description names. */
+  stepsOf(funnel: Funnel): EventRef[];
   hasProperty(event: string, property: string): boolean;
   /** The plan's user actions worth adopting (features), best first, without auth, navigation and the key action. */
   features(): EventRef[];
@@ -93,6 +134,8 @@ export interface ProductModel {
 
 /** Events on every screen that say nothing about one feature. */
 const EVERYWHERE = new Set(['Navigation Clicked', 'Tab Selected']);
+/** An app's lifecycle, which the SDK sends by itself, and what a user only sees: neither is a feature used. */
+const NOT_USED = /^(app|application) (installed|opened|backgrounded|updated)$| viewed$/;
 const AUTH =
   /^(account created|signed (in|out|up)|sign (up|in)( form)? submitted|login( form)? submitted|registration (completed|submitted))$/;
 const ONBOARDING_WORDS =
@@ -102,7 +145,10 @@ export function productModel(context: StrategyContext): ProductModel {
   const events = context.plan?.content.events ?? [];
   const eventNames = new Set(events.map((event) => event.name));
   const byName = new Map(events.map((event) => [event.name, event]));
-  const screens = context.analysis ? screensFromAnalysis(context, events) : screensFromPlan(events);
+  const views = viewConvention(events);
+  const screens = context.analysis
+    ? screensFromAnalysis(context, events, views)
+    : screensFromPlan(events, views);
   const screenByTitle = new Map<string, ScreenInfo>();
   for (const screen of screens)
     if (screen.title && !screenByTitle.has(key(screen.title))) screenByTitle.set(key(screen.title), screen);
@@ -115,7 +161,9 @@ export function productModel(context: StrategyContext): ProductModel {
   }
   const screenOfEvent = new Map<string, string>();
   for (const screen of screens) {
-    if (screen.view && !screenOfEvent.has(screen.view)) screenOfEvent.set(screen.view, screen.name);
+    // The view every screen sends happens on none of them in particular.
+    if (screen.view && !screen.viewFilter && !screenOfEvent.has(screen.view))
+      screenOfEvent.set(screen.view, screen.name);
     for (const action of screen.actions)
       if (!screenOfEvent.has(action)) screenOfEvent.set(action, screen.name);
   }
@@ -126,12 +174,47 @@ export function productModel(context: StrategyContext): ProductModel {
   const found = (names: string[]) => names.find((name) => eventNames.has(name));
   const matching = (pattern: RegExp, category?: TrackingEvent['category']) =>
     events.find((event) => pattern.test(key(event.name)) && (!category || event.category === category))?.name;
-  const viewOfKind = (...kinds: ScreenKind[]) =>
-    screens.find((screen) => kinds.includes(screen.kind) && screen.view)?.view ?? undefined;
   const screenOfKind = (...kinds: ScreenKind[]) =>
     screens.find((screen) => kinds.includes(screen.kind))?.name ?? null;
+
+  /**
+   * The view of a screen, or of one the recording did not show (`title` names it). A plan that sends one view
+   * for every screen has it already, filtered to the screen; otherwise the view to add follows the plan's way.
+   */
+  const viewRef = (screen: ScreenInfo | undefined, title: string): EventRef => {
+    if (screen?.view) {
+      return {
+        name: screen.view,
+        inPlan: eventNames.has(screen.view),
+        screen: screen.name,
+        ...(screen.viewFilter ? { where: screen.viewFilter } : {}),
+      };
+    }
+    const value = screen ? screen.title || titleOf(screen.name) : title;
+    if (views.shared) {
+      return {
+        name: views.shared.event.name,
+        inPlan: true,
+        screen: screen?.name ?? null,
+        where: { property: views.shared.property, value: views.shared.documented(value) },
+      };
+    }
+    // Without a plan, Segment's convention; beside a plan's views of one screen each, one more of those.
+    if (context.plan && views.own.length > 0)
+      return { name: `${value} Viewed`, inPlan: false, screen: screen?.name ?? null };
+    return {
+      name: mobile ? 'Screen Viewed' : 'Page Viewed',
+      inPlan: false,
+      screen: screen?.name ?? null,
+      where: { property: mobile ? 'screen_name' : 'page_name', value },
+    };
+  };
+  const viewOfKind = (...kinds: ScreenKind[]) => {
+    const screen = screens.find((s) => kinds.includes(s.kind) && s.view);
+    return screen ? viewRef(screen, screen.name) : undefined;
+  };
   const confirmation = screens.find(
-    (screen) => screen.kind === 'checkout' && /confirm|thank|success|placed/.test(key(screen.name)),
+    (screen) => screen.kind === 'checkout' && CONFIRMATION.test(key(screen.name)),
   );
   const checkoutScreen = screens.find((screen) => screen.kind === 'checkout' && screen !== confirmation);
 
@@ -140,38 +223,41 @@ export function productModel(context: StrategyContext): ProductModel {
     name
       ? { name, inPlan: true, screen: screenOfEvent.get(name) ?? screen }
       : { name: suggestion, inPlan: false, screen };
+  /** The plan's event of a role when it has one, else the screen's view when that stands for it. */
+  const refOrView = (
+    name: string | undefined,
+    view: EventRef | undefined,
+    suggestion: string,
+    screen: string | null,
+  ) => (name ? ref(name, suggestion, screen) : (view ?? ref(undefined, suggestion, screen)));
 
   const resolve = (role: Role): EventRef => {
     switch (role) {
-      case 'entry': {
-        const first = entryScreen(screens);
-        return ref(
-          first?.view ?? undefined,
-          first ? `${first.title || titleOf(first.name)} Viewed` : 'Home Viewed',
-          first?.name ?? null,
-        );
-      }
-      case 'home': {
-        const home = homeScreen(screens, onboarding);
-        return ref(
-          home?.view ?? undefined,
-          home ? `${home.title || titleOf(home.name)} Viewed` : 'Home Viewed',
-          home?.name ?? null,
-        );
-      }
+      case 'entry':
+        return viewRef(entryScreen(screens), 'Home');
+      case 'visit':
+        // A view every page sends counts visitors wherever they land; beside views of one screen each, the first's.
+        if (views.shared) return { name: views.shared.event.name, inPlan: true, screen: null };
+        if (context.plan && views.own.length > 0) return resolve('entry');
+        return { name: mobile ? 'Screen Viewed' : 'Page Viewed', inPlan: false, screen: null };
+      case 'home':
+        return viewRef(homeScreen(screens, onboarding), 'Home');
       case 'appOpened':
         return ref(found(['Application Opened', 'App Opened']), 'Application Opened', null);
       case 'appInstalled':
         return ref(found(['Application Installed', 'App Installed']), 'Application Installed', null);
-      case 'signupView':
-        return ref(viewOfKind('signup'), 'Sign Up Viewed', screenOfKind('signup'));
+      case 'signupView': {
+        const signup = screens.find((screen) => screen.kind === 'signup');
+        return viewRef(signup, 'Sign Up');
+      }
       case 'signup':
         return ref(
-          found(['Account Created', 'Sign Up Completed', 'Signed Up']) ??
+          found(['Signed Up', 'Sign Up Completed']) ??
             matching(
               /^(sign ?up( form)? (submitted|completed)|registration (completed|submitted)|user registered)$/,
-            ),
-          'Account Created',
+            ) ??
+            accountCreatedOnSignup(),
+          'Signed Up',
           screenOfKind('signup'),
         );
       case 'signedIn':
@@ -191,8 +277,9 @@ export function productModel(context: StrategyContext): ProductModel {
           screenOfKind('search'),
         );
       case 'productView':
-        return ref(
-          found(['Product Viewed']) ?? viewOfKind('product'),
+        return refOrView(
+          found(['Product Viewed']),
+          viewOfKind('product'),
           'Product Viewed',
           screenOfKind('product'),
         );
@@ -203,7 +290,7 @@ export function productModel(context: StrategyContext): ProductModel {
           screenOfKind('product'),
         );
       case 'cartView':
-        return ref(found(['Cart Viewed']) ?? viewOfKind('cart'), 'Cart Viewed', screenOfKind('cart'));
+        return refOrView(found(['Cart Viewed']), viewOfKind('cart'), 'Cart Viewed', screenOfKind('cart'));
       case 'checkoutStarted':
         return ref(
           found(['Checkout Started']),
@@ -211,24 +298,22 @@ export function productModel(context: StrategyContext): ProductModel {
           screenOfKind('cart') ?? checkoutScreen?.name ?? null,
         );
       case 'checkoutView':
-        return ref(
-          checkoutScreen?.view ?? found(['Checkout Viewed']),
-          'Checkout Viewed',
-          checkoutScreen?.name ?? null,
-        );
+        return checkoutScreen?.view
+          ? viewRef(checkoutScreen, checkoutScreen.name)
+          : ref(found(['Checkout Viewed']), 'Checkout Viewed', checkoutScreen?.name ?? null);
       case 'orderCompleted':
-        return ref(
+        return refOrView(
           found(['Order Completed', 'Purchase Completed']) ??
-            matching(/^order (placed|submitted|confirmed)$/) ??
-            confirmation?.view ??
-            undefined,
+            matching(/^order (placed|submitted|confirmed)$/),
+          confirmation?.view ? viewRef(confirmation, confirmation.name) : undefined,
           'Order Completed',
           checkoutScreen?.name ?? null,
         );
       case 'invite':
         return ref(
-          found(['Teammate Invited']) ?? matching(/^(\w+ )?invited$|^invit(e|ation)s? sent$/, 'user_action'),
-          archetype === 'saas' ? 'Teammate Invited' : 'Invite Sent',
+          found(['Invite Sent', 'Teammate Invited']) ??
+            matching(/^(\w+ )?invited$|^invit(e|ation)s? sent$/, 'user_action'),
+          'Invite Sent',
           screens.find((screen) => /\binvite/.test(key(screen.name)))?.name ?? null,
         );
       case 'inviteAccepted':
@@ -249,11 +334,11 @@ export function productModel(context: StrategyContext): ProductModel {
         );
       case 'pricingView': {
         const pricing = screens.find((screen) => /\b(pricing|plans)\b/.test(key(screen.name)));
-        return ref(pricing?.view ?? undefined, 'Pricing Viewed', pricing?.name ?? null);
+        return viewRef(pricing, 'Pricing');
       }
       case 'billingView': {
         const billing = screens.find((screen) => /\b(billing|subscription|upgrade)\b/.test(key(screen.name)));
-        return ref(billing?.view ?? undefined, 'Billing Viewed', billing?.name ?? null);
+        return viewRef(billing, 'Billing');
       }
       case 'subscriptionCancelled':
         return ref(
@@ -294,6 +379,15 @@ export function productModel(context: StrategyContext): ProductModel {
     }
   };
 
+  /** 'Account Created' sent by the sign-up form, as plans named the sign-up before Segment's 'Signed Up'. */
+  const accountCreatedOnSignup = (): string | undefined => {
+    const created = byName.get('Account Created');
+    if (!created) return undefined;
+    const signup = screens.find((screen) => screen.kind === 'signup');
+    const onSignup = signup?.actions.includes(created.name) || /\bsign-?up form\b/i.test(created.trigger);
+    return onSignup ? created.name : undefined;
+  };
+
   /** The action the product exists for: the order of a shop, else the plan's strongest creating action. */
   const coreAction = (): EventRef => {
     if (archetype === 'commerce') return resolve('orderCompleted');
@@ -306,9 +400,10 @@ export function productModel(context: StrategyContext): ProductModel {
     for (const event of events) {
       if (event.category !== 'user_action' || EVERYWHERE.has(event.name)) continue;
       const name = key(event.name);
+      if (NOT_USED.test(name)) continue;
       if (
         AUTH.test(name) ||
-        /^(settings saved|teammate invited|plan upgraded|signed out)$|toggled$|searched$|sorted$|filtered$|opened$/.test(
+        /^(settings saved|teammate invited|invite sent|plan upgraded|trial started|signed out)$|toggled$|searched$|sorted$|filtered$|opened$/.test(
           name,
         )
       )
@@ -361,6 +456,25 @@ export function productModel(context: StrategyContext): ProductModel {
     },
     screenOf: (event) => screenOfEvent.get(event) ?? null,
     screenNamed: (name) => screens.find((screen) => key(screen.name) === key(name)),
+    eventRef: (name) => ({ name, inPlan: eventNames.has(name), screen: screenOfEvent.get(name) ?? null }),
+    viewOf: (screen) => viewRef(screen, screen.name),
+    stepsOf(funnel) {
+      const filters = viewFiltersIn(funnel.description);
+      let shared = 0;
+      return funnel.steps.map((name) => {
+        if (name !== views.shared?.event.name) return this.eventRef(name);
+        const where = filters[shared++];
+        const screen = where
+          ? screens.find((s) => s.viewFilter && key(s.viewFilter.value) === key(where.value))
+          : undefined;
+        return {
+          name,
+          inPlan: eventNames.has(name),
+          screen: screen?.name ?? null,
+          ...(where ? { where } : {}),
+        };
+      });
+    },
     hasProperty: (event, property) => byName.get(event)?.properties.some((p) => p.name === property) ?? false,
     features() {
       const core = this.role('core').name;
@@ -373,7 +487,8 @@ export function productModel(context: StrategyContext): ProductModel {
       const refs: EventRef[] = [];
       for (const event of events) {
         if (event.category !== 'user_action' || EVERYWHERE.has(event.name) || skip.has(event.name)) continue;
-        if (AUTH.test(key(event.name)) || /^(signed out|settings saved)$/.test(key(event.name))) continue;
+        if (AUTH.test(key(event.name)) || NOT_USED.test(key(event.name))) continue;
+        if (/^(signed out|settings saved)$/.test(key(event.name))) continue;
         refs.push({ name: event.name, inPlan: true, screen: screenOfEvent.get(event.name) ?? null });
       }
       // Actions that create or complete something first, then the rest in plan order.
@@ -433,33 +548,157 @@ const KIND_TITLES: Partial<Record<ScreenKind, string[]>> = {
   dashboard: ['Dashboard'],
 };
 
-function screensFromAnalysis(context: StrategyContext, events: TrackingEvent[]): ScreenInfo[] {
+/** The spec's own view of a kind of screen, sent beside the shared view (the checkout's is told by its step). */
+const SPEC_VIEWS: Partial<Record<ScreenKind, string>> = {
+  listing: 'Product List Viewed',
+  product: 'Product Viewed',
+  search: 'Products Searched',
+  cart: 'Cart Viewed',
+};
+
+const CONFIRMATION = /confirm|thank|success|placed/;
+const SHARED_VIEW = /^(page|screen) viewed$/;
+/** Words a plan leaves out of a screen's short title ('My Account' is the Account page). */
+const FILLERS = new Set('a an the your my our this to of for and with in on'.split(' '));
+const MAX_TITLE_WORDS = 3;
+
+interface SharedView {
+  event: TrackingEvent;
+  /** The property that says which screen: page_name, screen_name. */
+  property: string;
+  /** The screens the plan names as its values, in its order. */
+  values: string[];
+  /** A screen's title as the plan spells it among its values, else as it is. */
+  documented(title: string): string;
+}
+
+/** How the plan names views: the view every screen sends, if any, and the views of one screen or kind each. */
+interface ViewConvention {
+  shared: SharedView | null;
+  own: TrackingEvent[];
+}
+
+function viewConvention(events: TrackingEvent[]): ViewConvention {
+  const views = events.filter((event) => event.category === 'page_view');
+  const event = views.find((view) => SHARED_VIEW.test(key(view.name)));
+  const own = views.filter((view) => view !== event);
+  if (!event) return { shared: null, own };
+  const fallback = /^screen/i.test(event.name) ? 'screen_name' : 'page_name';
+  const property =
+    event.properties.find((p) => p.name === fallback) ??
+    event.properties.find((p) => p.name === 'page_name' || p.name === 'screen_name') ??
+    event.properties.find((p) => /_name$/.test(p.name));
+  const listed = /\be\.g\.,?\s*(.+?)\.?$/.exec(property?.description ?? '')?.[1]?.split(/,\s*/) ?? [];
+  const values = [...(property?.values ?? []), property?.example ?? '', ...listed]
+    .map((value) => value.trim())
+    .filter((value, i, all) => value && all.findIndex((other) => key(other) === key(value)) === i);
+  return {
+    shared: {
+      event,
+      property: property?.name ?? fallback,
+      values,
+      documented: (title) => values.find((value) => key(value) === key(title)) ?? title,
+    },
+    own,
+  };
+}
+
+/** The screens a funnel's description says its shared view steps are, in order ("(page_name = 'Home')"). */
+function viewFiltersIn(description: string): ScreenFilter[] {
+  return [...description.matchAll(/\b([a-z]+_name) = ['"‘“]([^'"’”]+)['"’”]/g)].map((found) => ({
+    property: found[1] ?? '',
+    value: found[2] ?? '',
+  }));
+}
+
+function screensFromAnalysis(
+  context: StrategyContext,
+  events: TrackingEvent[],
+  convention: ViewConvention,
+): ScreenInfo[] {
   const analysis = context.analysis;
   if (!analysis) return [];
-  const views = events.filter((event) => event.category === 'page_view');
+  const { shared, own: views } = convention;
   const viewByPath = new Map<string, TrackingEvent>();
   for (const view of views)
     if (view.screenshot_path && !viewByPath.has(view.screenshot_path))
       viewByPath.set(view.screenshot_path, view);
+  // Each event carries the screenshot and the title of the screen it was first seen on.
+  const titleByPath = new Map<string, string>();
+  for (const event of events) {
+    const title = event.properties.find((p) => p.name === 'screen_name' || p.name === 'page_name')?.example;
+    if (event.screenshot_path && title && !titleByPath.has(event.screenshot_path))
+      titleByPath.set(event.screenshot_path, title);
+  }
+  const names = new Set(events.map((event) => event.name));
   const specs = [...analysis.pageSpecs].sort((a, b) => a.order - b.order || a.firstSeenSec - b.firstSeenSec);
   const screens: ScreenInfo[] = [];
+  let checkoutSteps = 0;
   for (const spec of specs) {
     const name = spec.screenName.trim();
     if (!name || screens.some((screen) => key(screen.name) === key(name))) continue;
     const path = screenshotPathOf(spec.screenshotKey);
-    const view = (path ? viewByPath.get(path) : undefined) ?? viewNamed(views, spec.screenKind, name);
     const labels = spec.elements.map((element) => element.label).join(' ');
-    screens.push({
+    const screen: ScreenInfo = {
       name,
       kind: spec.screenKind,
-      title: view ? titleOfView(view) : '',
-      view: view?.name ?? null,
+      title: '',
+      view: null,
+      viewFilter: null,
       actions: [],
       order: screens.length,
       words: key(`${name} ${spec.description} ${labels}`),
-    });
+    };
+    const view = (path ? viewByPath.get(path) : undefined) ?? viewNamed(views, spec.screenKind, name);
+    if (!shared) {
+      screen.title = view ? titleOfView(view) : '';
+      screen.view = view?.name ?? null;
+    } else {
+      screen.title =
+        (path ? titleByPath.get(path) : undefined) ??
+        planTitle(shared, name, spec.screenKind, screens.length);
+      const checkout = spec.screenKind === 'checkout' && !CONFIRMATION.test(key(name));
+      if (checkout) checkoutSteps++;
+      const specView = checkout
+        ? checkoutSteps === 1
+          ? 'Checkout Started'
+          : 'Checkout Step Viewed'
+        : SPEC_VIEWS[spec.screenKind];
+      const ownView = view?.name ?? (specView && names.has(specView) ? specView : undefined);
+      screen.view = ownView ?? shared.event.name;
+      screen.viewFilter = ownView
+        ? null
+        : { property: shared.property, value: shared.documented(screen.title) };
+    }
+    screens.push(screen);
   }
   return screens;
+}
+
+/**
+ * A screen's title among the shared view's values: its own name, its kind's title ('Product' for any product
+ * page) or its first words without fillers, as a plan titles screens; the short name when the plan lists none.
+ */
+function planTitle(shared: SharedView, name: string, kind: ScreenKind, index: number): string {
+  const words = labelWords(name);
+  let short = words.slice(0, MAX_TITLE_WORDS);
+  while (short.length > 1 && FILLERS.has((short[0] ?? '').toLowerCase())) short = short.slice(1);
+  while (short.length > 1 && FILLERS.has((short[short.length - 1] ?? '').toLowerCase()))
+    short = short.slice(0, -1);
+  const shortTitle = titleOf(short.join(' ')) || titleOf(name);
+  const kindTitles =
+    kind === 'checkout'
+      ? CONFIRMATION.test(key(name))
+        ? ['Order Confirmation']
+        : ['Checkout']
+      : (KIND_TITLES[kind] ?? []);
+  const home =
+    index === 0 || /^(home|homepage|home page|landing|landing page)$/.test(key(name))
+      ? ['Home', 'Welcome']
+      : [];
+  const candidates = [name, ...kindTitles, shortTitle, ...home];
+  const documented = candidates.find((title) => shared.values.some((value) => key(value) === key(title)));
+  return documented ? shared.documented(documented) : shortTitle;
 }
 
 /** The view of a screen without a screenshot to match: named after it, or after its kind ('Product Viewed'). */
@@ -470,7 +709,7 @@ function viewNamed(views: TrackingEvent[], kind: ScreenKind, name: string): Trac
   if (byName) return byName;
   const titles =
     kind === 'checkout'
-      ? /confirm|thank|success|placed/.test(key(name))
+      ? CONFIRMATION.test(key(name))
         ? ['Order Confirmation']
         : ['Checkout']
       : (KIND_TITLES[kind] ?? []);
@@ -483,22 +722,56 @@ function titleOfView(view: TrackingEvent): string {
   return /opens the (.+?) screen/.exec(view.trigger)?.[1] ?? view.name.replace(/ Viewed$/, '');
 }
 
-/** Without an analysis, the plan's views are the screens, their kind guessed from their title. */
-function screensFromPlan(events: TrackingEvent[]): ScreenInfo[] {
-  return events
-    .filter((event) => event.category === 'page_view')
-    .map((view, order) => {
+/**
+ * Without an analysis, the plan's screens: the shared view's values, each seen through the spec's view of its
+ * kind when the plan has one, else the views of one screen each; their kind guessed from their title.
+ */
+function screensFromPlan(events: TrackingEvent[], { shared, own }: ViewConvention): ScreenInfo[] {
+  if (!shared) {
+    return own.map((view, order) => {
       const title = titleOfView(view);
-      return {
-        name: title,
-        kind: kindFromTitle(title),
-        title,
-        view: view.name,
-        actions: [],
-        order,
-        words: key(`${title} ${view.description}`),
-      };
+      return screenOfPlan(title, view.name, null, order, view.description);
     });
+  }
+  const names = new Set(events.map((event) => event.name));
+  let checkoutSteps = 0;
+  return shared.values.map((title, order) => {
+    const kind = kindFromTitle(title);
+    const checkout = kind === 'checkout' && !CONFIRMATION.test(key(title));
+    if (checkout) checkoutSteps++;
+    const specView = checkout
+      ? checkoutSteps === 1
+        ? 'Checkout Started'
+        : 'Checkout Step Viewed'
+      : SPEC_VIEWS[kind];
+    const view = specView && names.has(specView) ? specView : undefined;
+    return screenOfPlan(
+      title,
+      view ?? shared.event.name,
+      view ? null : { property: shared.property, value: title },
+      order,
+      '',
+    );
+  });
+}
+
+function screenOfPlan(
+  title: string,
+  view: string,
+  viewFilter: ScreenFilter | null,
+  order: number,
+  description: string,
+): ScreenInfo {
+  return {
+    name: title,
+    kind: kindFromTitle(title),
+    title,
+    view,
+    viewFilter,
+    actions: [],
+    order,
+    words: key(`${title} ${description}`),
+  };
 }
 
 function kindFromTitle(title: string): ScreenKind {
@@ -598,7 +871,7 @@ function onboardingCompletion(onboarding: ScreenInfo[]): string | undefined {
     // Inviting is a step a user may skip: it is referral, not the end of the onboarding.
     const done = [...screen.actions]
       .reverse()
-      .find((action) => !/ clicked$| enabled$| toggled$| invited$/.test(key(action)));
+      .find((action) => !/ clicked$| enabled$| toggled$| invited$|^invite sent$/.test(key(action)));
     if (done) return done;
   }
   return undefined;

@@ -26,10 +26,18 @@ const replySchema = z.object({
       screenshot_key: z.string(),
       elements: z.array(z.object({ kind: z.string(), label: z.string() })),
       actions: z.array(
-        z.object({ kind: z.string(), target: z.string(), to_screen: z.string(), at_sec: z.number() }),
+        z.object({
+          kind: z.string(),
+          target: z.string(),
+          to_screen: z.string(),
+          at_sec: z.number(),
+          // An analysis older than the field sends none.
+          screenshot_key: z.string().optional(),
+        }),
       ),
       first_seen_sec: z.number(),
       last_seen_sec: z.number(),
+      time_ranges: z.array(z.object({ start_sec: z.number(), end_sec: z.number() })).optional(),
       order: z.number().int(),
       // An analysis older than the field sends '' and a newer one may know more kinds: neither is told apart.
       screen_kind: z.string().transform((kind) => screenKindSchema.catch('other').parse(kind)),
@@ -85,9 +93,11 @@ export function productAnalysisReply(analysis: ProductAnalysis): ProductAnalysis
         target: action.target ?? '',
         to_screen: action.toScreen ?? '',
         at_sec: action.atSec,
+        screenshot_key: action.screenshotKey ?? '',
       })),
       first_seen_sec: spec.firstSeenSec,
       last_seen_sec: spec.lastSeenSec,
+      time_ranges: (spec.timeRanges ?? []).map((range) => ({ start_sec: range.startSec, end_sec: range.endSec })),
       order: spec.order,
       screen_kind: spec.screenKind,
     })),
@@ -129,12 +139,17 @@ function fromReply(reply: Reply): ProductAnalysis {
                 ...(a.target ? { target: a.target } : {}),
                 ...(a.to_screen ? { toScreen: a.to_screen } : {}),
                 atSec: a.at_sec,
+                ...(a.screenshot_key ? { screenshotKey: a.screenshot_key } : {}),
               },
             ]
           : [],
       ),
       firstSeenSec: spec.first_seen_sec,
       lastSeenSec: spec.last_seen_sec,
+      // None on the wire is an analysis that predates visits: the contract's absent field says the same.
+      ...(spec.time_ranges?.length
+        ? { timeRanges: spec.time_ranges.map((range) => ({ startSec: range.start_sec, endSec: range.end_sec })) }
+        : {}),
       order: spec.order,
       screenKind: spec.screen_kind,
     })),

@@ -245,6 +245,37 @@ describe('typed gRPC clients', () => {
       await expect(analyses.getProductAnalysis(USER, 'p1')).resolves.toEqual(analysis());
     });
 
+    it("should carry a screen's visits and its actions' frames, and read an older analysis without them", async () => {
+      const [spec] = analysis().pageSpecs;
+      if (!spec) throw new Error('no spec');
+      const seen = analysis({
+        pageSpecs: [
+          {
+            ...spec,
+            timeRanges: [
+              { startSec: 0, endSec: 1.5 },
+              { startSec: 2.25, endSec: 3 },
+            ],
+            actions: [{ kind: 'click', target: 'Checkout', toScreen: 'Checkout', atSec: 2, screenshotKey: 'users/u/frame-1.jpg' }],
+          },
+        ],
+      });
+      replies.GetProductAnalysis = productAnalysisReply(seen);
+      await expect(analyses.getProductAnalysis(USER, 'p1')).resolves.toEqual(seen);
+
+      const reply = productAnalysisReply(seen);
+      const [wire] = reply.page_specs;
+      if (!wire) throw new Error('no spec on the wire');
+      const { time_ranges: _ranges, ...older } = wire;
+      replies.GetProductAnalysis = {
+        ...reply,
+        page_specs: [{ ...older, actions: older.actions.map(({ screenshot_key: _key, ...action }) => action) }],
+      };
+      const answered = await analyses.getProductAnalysis(USER, 'p1');
+      expect(answered?.pageSpecs[0]?.timeRanges).toBeUndefined();
+      expect(answered?.pageSpecs[0]?.actions).toEqual([{ kind: 'click', target: 'Checkout', toScreen: 'Checkout', atSec: 2 }]);
+    });
+
     it('should read a kind it does not know, or none from an older analysis, as other', async () => {
       const reply = productAnalysisReply(analysis());
       const spec = reply.page_specs[0];
@@ -306,6 +337,9 @@ describe('typed gRPC clients', () => {
             screenshot_path: '/api/images/users/u/cart.jpg',
             properties: [
               { name: 'cart_value', type: 'number', description: 'Cart total.', example: '42.5', required: true },
+              { name: 'payment_method', type: 'enum', description: 'How.', example: 'Card', required: false, values: ['Card', 'PayPal'] },
+              { name: 'products', type: 'array', description: 'Items.', example: '[]', required: false, items: 'object' },
+              { name: 'email', type: 'string', description: 'Buyer.', example: '', required: false, pii: true },
             ],
           },
           {
@@ -321,7 +355,7 @@ describe('typed gRPC clients', () => {
       },
     };
 
-    it('should carry a completed plan over the wire unchanged, a missing screenshot as null', async () => {
+    it('should carry a completed plan over the wire unchanged (enums, arrays, personal data), a missing screenshot as null', async () => {
       replies.GetLatestTrackingPlan = latestTrackingPlanReply(plan);
       await expect(planning.getLatestTrackingPlan(USER, 'p1')).resolves.toEqual(plan);
     });

@@ -1,7 +1,7 @@
 /** planning.v1.PlanningService for chat: a product's newest completed tracking plan, in contract types. */
 import { AppError } from '@tracklens/kit';
 import { z } from 'zod';
-import { eventCategorySchema, propertyTypeSchema, type TrackingPlanContent } from '../planning';
+import { eventCategorySchema, propertyItemTypeSchema, propertyTypeSchema, type TrackingPlanContent, type TrackingProperty } from '../planning';
 import { connect, type ClientConfig } from './connect';
 
 const replySchema = z.object({
@@ -23,6 +23,9 @@ const replySchema = z.object({
           description: z.string(),
           example: z.string(),
           required: z.boolean(),
+          values: z.array(z.string()).optional(),
+          items: z.string().optional(),
+          pii: z.boolean().optional(),
         }),
       ),
     }),
@@ -64,6 +67,7 @@ export function planningClient(config: ClientConfig): PlanningClient {
             events: reply.events.map((event) => ({
               ...event,
               screenshot_path: event.screenshot_path || null,
+              properties: event.properties.map(propertyOf),
             })),
             funnels: reply.funnels,
           },
@@ -83,7 +87,29 @@ export function latestTrackingPlanReply(plan: LatestTrackingPlan): LatestTrackin
     plan_id: plan.id,
     title: plan.title,
     completed_at: plan.completedAt,
-    events: plan.content.events.map((event) => ({ ...event, screenshot_path: event.screenshot_path ?? '' })),
+    events: plan.content.events.map(({ evidence: _evidence, ...event }) => ({
+      ...event,
+      screenshot_path: event.screenshot_path ?? '',
+      properties: event.properties.map((property) => ({
+        ...property,
+        values: property.values ?? [],
+        items: property.items ?? '',
+        pii: property.pii ?? false,
+      })),
+    })),
     funnels: plan.content.funnels,
+  };
+}
+
+type WireProperty = z.infer<typeof replySchema>['events'][number]['properties'][number];
+
+/** proto3 sends empty values for the optional fields: empty reads as absent, as an older planning sends them. */
+function propertyOf({ values, items, pii, ...property }: WireProperty): TrackingProperty {
+  const itemType = propertyItemTypeSchema.safeParse(items);
+  return {
+    ...property,
+    ...(values && values.length > 0 ? { values } : {}),
+    ...(itemType.success ? { items: itemType.data } : {}),
+    ...(pii ? { pii } : {}),
   };
 }

@@ -13,6 +13,7 @@ import {
   type TrackingPlanFailed,
 } from '@tracklens/contracts';
 import type { Logger } from '@tracklens/kit';
+import { withEvidence } from './plan-evidence';
 import type { AnalysisSource, PlanGenerator, PlanRecord, PlanningStore, QuotaGate } from './ports';
 
 export const GENERATION_FAILED = 'Tracking plan generation failed. Please try again.';
@@ -50,7 +51,8 @@ export class TrackingPlanJob {
         return await this.fail(plan, TRACKING_PLAN_NEEDS_ANALYSIS, job.lastAttempt);
       }
       await store.setJobProgress(plan.jobId, PROGRESS.analysisLoaded);
-      const content = await generator.generate(analysis, { signal: job.signal });
+      // Evidence is added here, after either generator: the moments of the video come from the analysis, not the model.
+      const content = withEvidence(await generator.generate(analysis, { signal: job.signal }), analysis);
       job.signal.throwIfAborted();
       await store.setJobProgress(plan.jobId, PROGRESS.generated);
 

@@ -1,12 +1,15 @@
 /**
  * A model's tracking plan made to follow the same rules as the offline one: the naming convention (Title Case,
- * at most five words), one event per name (a repeated name merges into the first), at least one property per
- * event, personal data only as safe derivatives and never as an example or in a text, no secrets, screenshots
- * taken from the analysis (a model never invents a path), funnel steps that name events of the plan once each.
+ * at most five words), one event per name (a repeated name merges into the first), one page or screen view
+ * whatever per-screen views the model wrote, at least one property per event, personal data only where a spec
+ * names it (flagged pii, without example) or as safe derivatives, never as an example or in a text, no secrets,
+ * enums with their values, screenshots taken from the analysis (a model never invents a path), funnel steps that
+ * name events of the plan once each.
  */
 import { z } from 'zod';
-import type { Funnel, ProductAnalysis, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
+import type { Funnel, ProductAnalysis, ProductType, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
 import { eventName, keyOf, snakeCase, wordsOf } from './naming';
+import { productTypeOf, screensOf } from './plan-screens';
 import { isEmailAddress, looksPersonal, personalDataOf, withoutPersonalData } from './privacy';
 import { screenshotPathOf } from '@tracklens/contracts';
 
@@ -14,6 +17,7 @@ const MAX_EVENTS = 300;
 const MAX_PROPERTIES = 30;
 const MAX_FUNNELS = 30;
 const MAX_TEXT = 500;
+const MAX_VALUES = 50;
 
 const text = z.string().transform((value) => value.trim().slice(0, MAX_TEXT));
 
@@ -30,10 +34,13 @@ export const modelAnswerSchema = z.object({
         properties: z.array(
           z.object({
             name: text,
-            type: z.enum(['string', 'number', 'boolean']),
+            type: z.enum(['string', 'number', 'boolean', 'enum', 'array', 'object']),
             description: text,
             example: text,
             required: z.boolean(),
+            values: z.array(text).max(MAX_VALUES).optional(),
+            items: z.enum(['string', 'number', 'boolean', 'object']).nullable().optional(),
+            pii: z.boolean().optional(),
           }),
         ),
       }),
@@ -43,22 +50,45 @@ export const modelAnswerSchema = z.object({
 });
 export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 
-export function planFromModelAnswer(answer: ModelAnswer, analysis: ProductAnalysis): TrackingPlanContent {
+/** The spec's view events of a kind of screen: kept beside the one page or screen view. */
+const SEMANTIC_VIEWS = new Set([
+  'Product List Viewed',
+  'Product Viewed',
+  'Cart Viewed',
+  'Checkout Started',
+  'Checkout Step Viewed',
+  'Products Searched',
+  'Search Performed',
+  'Promotion Viewed',
+]);
+
+export function planFromModelAnswer(
+  answer: ModelAnswer,
+  analysis: ProductAnalysis,
+  productType: ProductType = productTypeOf(screensOf(analysis)),
+): TrackingPlanContent {
   const screenshots = new Map<string, string | null>();
   for (const spec of analysis.pageSpecs) {
     const key = keyOf(spec.screenName);
     if (!screenshots.get(key)) screenshots.set(key, screenshotPathOf(spec.screenshotKey));
   }
+  const view = genericView(productType);
 
   // The same name twice is one event (the model repeating an action per screen), as in the offline plan.
   const events: TrackingEvent[] = [];
   const byName = new Map<string, TrackingEvent>();
   const renamed = new Map<string, string>();
-  for (const raw of answer.events) {
+  const viewedScreens: string[] = [];
+  for (const given of answer.events) {
+    // A view of one screen ('Cart Page Viewed') is the page or screen view with that screen as its property.
+    const perScreen = given.category === 'page_view' && !SEMANTIC_VIEWS.has(eventName(given.name));
+    const raw = perScreen ? view.of(given) : given;
+    const seen = perScreen && screenshots.has(keyOf(given.screen_name)) && !viewedScreens.includes(given.screen_name);
+    if (seen) viewedScreens.push(given.screen_name);
     const name = eventName(raw.name);
     if (!name) continue;
-    if (!renamed.has(keyOf(raw.name))) renamed.set(keyOf(raw.name), name);
-    const properties = propertiesOf(raw.properties, raw.screen_name);
+    if (!renamed.has(keyOf(given.name))) renamed.set(keyOf(given.name), name);
+    const properties = propertiesOf(raw.properties, raw.screen_name, name);
     const known = byName.get(name);
     if (known) {
       known.screenshot_path ??= screenshots.get(keyOf(raw.screen_name)) ?? null;
@@ -80,6 +110,9 @@ export function planFromModelAnswer(answer: ModelAnswer, analysis: ProductAnalys
     byName.set(name, event);
     events.push(event);
   }
+  const where = byName.get(view.name)?.properties.find((p) => p.name === view.property);
+  // The recording shows some of the product's screens: they are examples, not the allowed values.
+  if (where && viewedScreens.length > 0) where.description = `${view.description}, e.g. ${viewedScreens.join(', ')}`;
 
   const funnels: Funnel[] = [];
   const funnelNames = new Set<string>();
@@ -94,21 +127,59 @@ export function planFromModelAnswer(answer: ModelAnswer, analysis: ProductAnalys
   return { events, funnels };
 }
 
+type RawEvent = ModelAnswer['events'][number];
+type RawProperty = RawEvent['properties'][number];
+
+/** Segment's page()/screen() event of the product, and how a model's per-screen view becomes it. */
+function genericView(productType: ProductType) {
+  const app = productType === 'mobile_app';
+  const noun = app ? 'screen' : 'page';
+  const name = app ? 'Screen Viewed' : 'Page Viewed';
+  const property = `${noun}_name`;
+  const description = `Name of the ${noun} viewed`;
+  return {
+    name,
+    property,
+    description,
+    of: (raw: RawEvent): RawEvent => ({
+      name,
+      trigger: `User opens any ${noun} of the ${app ? 'app' : 'website'}`,
+      description: `One event for every ${noun} (Segment's ${noun}() call): ${property} says which.`,
+      category: 'page_view',
+      screen_name: raw.screen_name,
+      properties: [{ name: property, type: 'string', description, example: raw.screen_name || 'Home', required: true }],
+    }),
+  };
+}
+
 /** Names that are already safe derivatives of personal data ('email_domain', 'full_name_provided'). */
 const DERIVED = /_(domain|provided|length|country_code)$/;
 
-function propertiesOf(raw: ModelAnswer['events'][number]['properties'], screenName: string): TrackingProperty[] {
+/** Personal data the specs name as such, by event (Signed Up's email): kept, flagged pii; elsewhere a derivative. */
+const SPEC_PERSONAL: Record<string, ReadonlySet<string>> = {
+  'Signed Up': new Set(['email', 'first_name', 'last_name', 'username', 'phone']),
+  'Signed In': new Set(['username']),
+  'Signed Out': new Set(['username']),
+  'Invite Sent': new Set(['invitee_email', 'invitee_first_name', 'invitee_last_name']),
+  'Product Shared': new Set(['recipient']),
+};
+/** What the user types in their own words: personal data whatever it is about. */
+const TYPED_TEXT = new Set(['query', 'review_body', 'share_message']);
+
+function propertiesOf(raw: RawProperty[], screenName: string, eventName: string): TrackingProperty[] {
+  const named = SPEC_PERSONAL[eventName] ?? new Set<string>();
   const properties: TrackingProperty[] = [];
   const names = new Set<string>();
   for (const given of raw) {
     if (properties.length >= MAX_PROPERTIES) break;
     if (!wordsOf(given.name).length) continue;
-    const safe = safeProperty({
+    const safe = safeProperty(named, {
+      ...typed(given),
       name: snakeCase(given.name),
-      type: given.type,
       description: withoutPersonalData(given.description) || snakeCase(given.name),
       example: given.example,
       required: given.required,
+      ...(given.pii ? { pii: true } : {}),
     });
     if (!safe || names.has(safe.name)) continue;
     names.add(safe.name);
@@ -126,20 +197,36 @@ function propertiesOf(raw: ModelAnswer['events'][number]['properties'], screenNa
   return properties;
 }
 
+/** The type as the plan states it: an enum with two values or more (else text), an array with its items. */
+function typed(given: RawProperty): Pick<TrackingProperty, 'type' | 'values' | 'items'> {
+  if (given.type === 'enum') {
+    const values = [...new Set((given.values ?? []).filter((value) => value.length > 0))];
+    return values.length >= 2 ? { type: 'enum', values } : { type: 'string' };
+  }
+  if (given.type === 'array') return { type: 'array', items: given.items ?? 'string' };
+  return { type: given.type };
+}
+
 /**
- * A property about a person becomes its safe derivative (an e-mail its domain, a name or an address whether it
- * was given); secrets are dropped; an example that could reach someone is replaced.
+ * A property about a person is kept where its event's spec names it, and free text the user types, as pii without
+ * an example; otherwise it becomes its safe derivative (an e-mail its domain, a name or an address whether it was
+ * given). Secrets are dropped; an example that could reach someone is replaced; an enum's example is one of its
+ * values; what the model flagged pii has no example.
  */
-function safeProperty(given: TrackingProperty): TrackingProperty | null {
+function safeProperty(named: ReadonlySet<string>, given: TrackingProperty): TrackingProperty | null {
   const about = personalDataOf(given.name.replace(/_/g, ' '));
   if (about === 'secret') return null;
   const emailExample = isEmailAddress(given.example);
+  if (named.has(given.name) || TYPED_TEXT.has(given.name)) return { ...given, example: '', pii: true };
+  if (given.pii) return { ...given, example: '' };
   if (!DERIVED.test(given.name)) {
-    if (about === 'email') return { ...given, name: 'email_domain', type: 'string', example: 'example.com' };
-    if (about === 'phone') return { ...given, name: 'phone_country_code', type: 'string', example: '+1' };
-    if (about === 'name' || about === 'address') return { ...given, name: `${given.name}_provided`, type: 'boolean', example: 'true' };
+    const { name, description, required } = given;
+    if (about === 'email') return { name: 'email_domain', type: 'string', description, example: 'example.com', required };
+    if (about === 'phone') return { name: 'phone_country_code', type: 'string', description, example: '+1', required };
+    if (about === 'name' || about === 'address') return { name: `${name}_provided`, type: 'boolean', description, example: 'true', required };
   }
-  if (!looksPersonal(given.example)) return given;
+  const example = given.type === 'enum' && !given.values?.includes(given.example) ? '' : given.example;
+  if (!looksPersonal(example)) return { ...given, example };
   return { ...given, example: emailExample ? 'example.com' : '' };
 }
 

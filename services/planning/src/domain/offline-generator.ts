@@ -1,27 +1,40 @@
 /**
  * The offline tracking-plan generator: a deterministic function from a product's analysis (screens, their
  * elements and the actions seen in the video, key actions and journeys) to the plan an analytics engineer
- * would write, in the object-action convention of Segment/Amplitude specs.
+ * would write, in Segment's spec: the object-action convention and its semantic events.
  *
- * - One view event per kind of screen, named by a short title ('Product List Viewed', 'Cart Viewed'),
- *   whatever the analysis called the screen.
- * - Recognised actions get their spec names and properties ('Product Added', 'Checkout Started', 'Order
- *   Completed', 'Signed In', 'Teammate Invited' ...; see plan-vocabulary.ts).
+ * - Screen views follow Segment's page()/screen() model: one 'Page Viewed' event for a website, one 'Screen
+ *   Viewed' for a phone app, whose page_name/screen_name says which screen, rather than an event per screen.
+ * - Screens of a kind the spec has a view event for send it as well: a product list 'Product List Viewed', a
+ *   product 'Product Viewed', the cart 'Cart Viewed', the checkout 'Checkout Started', search results 'Products
+ *   Searched'. A phone app's plan carries the app's lifecycle events ('Application Opened' ...).
+ * - Recognised actions get their spec names and properties ('Product Added', 'Order Completed', 'Signed Up',
+ *   'Invite Sent' ...; see plan-vocabulary.ts).
  * - Every navigation link is one 'Navigation Clicked' event with link_text and destination_screen, and every
  *   tab one 'Tab Selected' event, rather than an event per link.
  * - Other primary buttons (a verb, at most four words) are '<Label> Clicked' or 'Object Action' ('CSV
  *   Downloaded'); field labels, headings, prices, counts and OCR fragments never name an event.
  * - A form's fields become properties of its submit event, reduced so that no personal data is ever an example.
  * - The same action on several screens is one event whose screen_name says where it happened.
- * - Funnels follow the journeys (screen views and the recognised actions between them), plus a purchase funnel
- *   when the product sells things.
+ * - Funnels follow the journeys (the screens' view events and the recognised actions between them), plus a
+ *   purchase funnel when the product sells things.
  */
-import type { Funnel, ProductAnalysis, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
+import type { Funnel, ProductAnalysis, ProductType, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
 import { eventName, keyOf, titleCase, wordsOf } from './naming';
 import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
 import { withAllowedValues } from './plan-enums';
-import { isNameable, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
-import { FORM_SCREENS, GENERIC_SUBMIT, recognise } from './plan-vocabulary';
+import { isNameable, productTypeOf, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
+import {
+  categorySelected,
+  FORM_SCREENS,
+  GENERIC_SUBMIT,
+  lifecycleEvents,
+  recognise,
+  screenActionOf,
+  screenEventsOf,
+  semanticViewOf,
+  type Recognised,
+} from './plan-vocabulary';
 import { withoutPersonalData } from './privacy';
 
 const MAX_EVENTS = 300;
@@ -37,7 +50,8 @@ const CTA_VERBS = new Set([
   'play', 'post', 'preview', 'print', 'proceed', 'publish', 'read', 'redeem', 'register', 'remove', 'request', 'reserve', 'reset',
   'restore', 'retry', 'save', 'schedule', 'see', 'select', 'send', 'share', 'shop', 'show', 'sign', 'start', 'submit',
   'subscribe', 'try', 'unlock', 'update', 'upgrade', 'upload', 'verify', 'view', 'watch', 'write', 'checkout', 'login', 'logout',
-  'next', 'done', 'finish', 'confirm', 'log', 'open', 'go', 'take', 'enable', 'disable', 'activate', 'accept',
+  'next', 'done', 'finish', 'confirm', 'log', 'open', 'go', 'take', 'enable', 'disable', 'activate', 'accept', 'complete', 'end',
+  'rate', 'choose', 'pick', 'mark', 'resume', 'pause', 'stop',
 ]);
 /** Verb labels that are not worth an event: dismissing is not an action a product is measured by. */
 const NOT_PRIMARY = new Set(['cancel', 'close', 'dismiss', 'back', 'ok', 'okay', 'skip', 'menu', 'more', 'no', 'yes']);
@@ -48,6 +62,7 @@ const VERB_NEEDS_OBJECT = new Set(['order']);
 const PAST_TENSE: Record<string, string> = {
   archive: 'Archived',
   book: 'Booked',
+  complete: 'Completed',
   connect: 'Connected',
   copy: 'Copied',
   delete: 'Deleted',
@@ -55,17 +70,24 @@ const PAST_TENSE: Record<string, string> = {
   download: 'Downloaded',
   duplicate: 'Duplicated',
   enable: 'Enabled',
+  end: 'Ended',
   export: 'Exported',
+  finish: 'Finished',
   import: 'Imported',
   join: 'Joined',
   play: 'Played',
   print: 'Printed',
+  pause: 'Paused',
   publish: 'Published',
+  rate: 'Rated',
   reset: 'Reset',
   restore: 'Restored',
+  resume: 'Resumed',
   save: 'Saved',
   schedule: 'Scheduled',
   share: 'Shared',
+  start: 'Started',
+  stop: 'Stopped',
   upgrade: 'Upgraded',
   upload: 'Uploaded',
 };
@@ -89,22 +111,35 @@ const SUBMIT_WORDS = new Set([
   'checkout', 'apply', 'confirm', 'update', 'join', 'book', 'add', 'finish', 'done', 'get', 'start', 'request',
 ]);
 
-export function generateOfflinePlan(analysis: ProductAnalysis): TrackingPlanContent {
+export interface OfflinePlanOptions {
+  /** Whether the product is a website or a phone app, when the caller knows; else the recording tells. */
+  productType?: ProductType;
+}
+
+export function generateOfflinePlan(analysis: ProductAnalysis, options: OfflinePlanOptions = {}): TrackingPlanContent {
   const screens = screensOf(analysis).map(withSubmit);
+  const checkouts = screens.filter((screen) => screen.kind === 'checkout').map((screen) => screen.key);
   const context: Context = {
     screens,
     byKey: new Map(screens.map((screen) => [screen.key, screen])),
     examples: examplesOf(screens),
     navigationLabels: navigationLabelsOf(screens),
+    app: (options.productType ?? productTypeOf(screens)) === 'mobile_app',
+    checkoutStep: (screen) => checkouts.indexOf(screen.key) + 1,
   };
   const plan = new PlanBuilder();
-  screens.forEach((screen, index) => {
-    plan.add(viewCandidate(screen, screens[index - 1] ?? null, context));
+  const [first] = screens;
+  if (context.app && first) for (const lifecycle of lifecycleEvents()) plan.add(lifecycleCandidate(first, lifecycle));
+  for (const screen of screens) {
+    plan.add(viewCandidate(screen, context));
+    const semantic = semanticViewOf(screen, context.examples, context.checkoutStep(screen));
+    if (semantic) plan.add(semanticViewCandidate(screen, semantic));
+    for (const recognised of screenEventsOf(screen, context.examples)) plan.add(recognisedCandidate(screen, SCREEN_ITSELF, recognised, []));
     for (const interaction of screen.interactions) {
       const candidate = actionCandidate(screen, interaction, context);
       if (candidate) plan.add(candidate);
     }
-  });
+  }
   const events = withAllowedValues(plan.events(context), screens);
   return { events, funnels: funnelsOf(analysis, context, plan) };
 }
@@ -115,7 +150,14 @@ interface Context {
   examples: PlanExamples;
   /** Keys of labels that move between screens everywhere: header links, a tab bar. */
   navigationLabels: Set<string>;
+  /** A phone app: screen() and 'Screen Viewed' rather than page() and 'Page Viewed', and the lifecycle events. */
+  app: boolean;
+  /** The screen's number among the checkout's screens (1 for the first), 0 for any other screen. */
+  checkoutStep: (screen: Screen) => number;
 }
+
+/** What an event about a screen as a whole (payment details typed on it) is attached to: no control. */
+const SCREEN_ITSELF: Interaction = { kind: 'input', label: '', toScreen: null, seen: false };
 
 /**
  * The screen's form and what sends it: the submit the video showed, else its first submit-like button. On a
@@ -169,89 +211,89 @@ interface Candidate {
   linkText?: string;
 }
 
-function viewCandidate(screen: Screen, previous: Screen | null, { examples }: Context): Candidate {
-  const described = withoutPersonalData(screen.description);
+/** The one view event of every screen (Segment's page() or screen()), its screen a property. */
+function viewCandidate(screen: Screen, { app }: Context): Candidate {
+  const noun = app ? 'screen' : 'page';
   return {
-    id: `view:${keyOf(screen.title)}`,
-    name: eventName(screen.title, 'Viewed'),
+    id: VIEW_ID,
+    name: app ? 'Screen Viewed' : 'Page Viewed',
     fallbackName: null,
     owner: true,
     screen,
-    everywhere: false,
+    everywhere: true,
     toScreen: null,
     leadsTo: [],
     submits: false,
     event: {
       name: '',
-      trigger: `User opens the ${screen.title} screen`,
-      description: described || `The ${screen.title} screen is shown.`,
+      trigger: `User opens any ${noun} of the ${app ? 'app' : 'website'}`,
+      description: `One event for every ${noun} (Segment's ${noun}() call): ${noun}_name says which.`,
       category: 'page_view',
       screenshot_path: screen.screenshotPath,
-      properties: [
-        property('screen_name', 'string', 'Name of the screen that was viewed', screen.title, true),
-        property(
-          'referrer_screen',
-          'string',
-          'Screen the user came from; empty when the product was opened on this screen',
-          previous?.title ?? '',
-          false,
-        ),
-        ...viewProperties(screen, examples),
-      ],
+      properties: [property(`${noun}_name`, 'string', `Name of the ${noun} viewed`, screen.title, true)],
     },
   };
 }
 
-/** What a view of a known kind of screen carries besides where it is. */
-function viewProperties(screen: Screen, examples: PlanExamples): TrackingProperty[] {
-  switch (screen.kind) {
-    case 'product':
-      return [
-        property('product_id', 'string', 'Identifier of the product shown', 'prod_1042', true),
-        property('product_name', 'string', 'Name of the product shown', examples.productName, true),
-        property('price', 'number', 'Price of the product shown', examples.price, false),
-        property('currency', 'string', 'ISO 4217 currency of the price', examples.currency, false),
-      ];
-    case 'product_list':
-      return [
-        property('list_name', 'string', 'Which list or category is shown', listNameOf(screen), false),
-      ];
-    case 'cart':
-      return [
-        property('cart_total', 'number', 'Value of the cart', examples.price, false),
-        property('currency', 'string', 'ISO 4217 currency of the cart', examples.currency, false),
-        property('item_count', 'number', 'Number of items in the cart', '1', false),
-      ];
-    case 'order_confirmation':
-      return [property('order_id', 'string', 'Identifier of the order confirmed', examples.orderId, true)];
-    case 'search_results':
-      return [property('query', 'string', 'What the user searched for', examples.searchQuery, true)];
-    default:
-      return [];
-  }
+const VIEW_ID = 'view';
+
+/** The spec's own view event of a kind of screen ('Product Viewed'), sent with the page or screen view. */
+function semanticViewCandidate(screen: Screen, recognised: Recognised): Candidate {
+  return {
+    id: recognised.id,
+    name: recognised.name,
+    fallbackName: null,
+    owner: true,
+    screen,
+    everywhere: false,
+    toScreen: null,
+    leadsTo: recognised.leadsTo,
+    submits: false,
+    event: {
+      name: '',
+      trigger: recognised.trigger,
+      description: recognised.description,
+      category: 'page_view',
+      screenshot_path: screen.screenshotPath,
+      properties: recognised.properties,
+    },
+  };
 }
 
-/** A list page named after its category ('Sale', 'New In'), or 'All Products' when named after its kind. */
-function listNameOf(screen: Screen): string {
-  const generic = /\b(product (list|listing|grid)|listing|catalog|catalogue)\b/.test(keyOf(screen.name));
-  return isNameable(screen.name) && !generic ? titleCase(screen.name) : 'All Products';
+/** An app lifecycle event: sent by the SDK whatever the screen, so it names none and shows none. */
+function lifecycleCandidate(screen: Screen, recognised: Recognised): Candidate {
+  return {
+    id: recognised.id,
+    name: recognised.name,
+    fallbackName: null,
+    owner: true,
+    screen,
+    everywhere: true,
+    toScreen: null,
+    leadsTo: [],
+    submits: false,
+    event: {
+      name: '',
+      trigger: recognised.trigger,
+      description: recognised.description,
+      category: 'user_action',
+      screenshot_path: null,
+      properties: recognised.properties,
+    },
+  };
 }
 
 function actionCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {
   const submits = interaction.kind === 'submit';
-  const recognised = recognise({ interaction, screen, submitsForm: submits, examples: context.examples });
+  const destination = interaction.toScreen ? (context.byKey.get(interaction.toScreen)?.kind ?? null) : null;
+  const recognised = recognise({ interaction, screen, submitsForm: submits, examples: context.examples, destination });
   if (recognised) {
-    const form = recognised.takesForm ? fieldProperties(screen.fields, recognised.properties.map((p) => p.name)) : [];
-    const extra = [...form, ...(submits ? checkboxProperties(screen) : [])];
-    return actionOf(screen, interaction, {
-      id: recognised.id,
-      name: recognised.name,
-      owner: true,
-      trigger: recognised.trigger,
-      description: recognised.description,
-      properties: [...recognised.properties, ...extra],
-      leadsTo: recognised.leadsTo,
-    });
+    // The checkout's own screen starts it: the button that leads there is how, not a second event.
+    if (recognised.id === 'checkout_started' && context.screens.some((s) => s.kind === 'checkout')) return null;
+    const form = recognised.takesForm
+      ? fieldProperties(screen.fields, recognised.properties.map((p) => p.name), recognised.coversField)
+      : [];
+    return recognisedCandidate(screen, interaction, recognised, [...form, ...(submits ? checkboxProperties(screen) : [])]);
   }
   switch (interaction.kind) {
     case 'submit':
@@ -259,8 +301,9 @@ function actionCandidate(screen: Screen, interaction: Interaction, context: Cont
     case 'navigate':
       return navigationCandidate(screen, interaction, context);
     case 'tab':
-      return context.navigationLabels.has(keyOf(interaction.label))
-        ? navigationCandidate(screen, interaction, context)
+      if (context.navigationLabels.has(keyOf(interaction.label))) return navigationCandidate(screen, interaction, context);
+      return isCategoryChip(screen, interaction, context)
+        ? recognisedCandidate(screen, interaction, categorySelected(interaction.label, context.examples), [])
         : tabCandidate(screen, interaction);
     case 'checkbox':
       return checkboxCandidate(screen, interaction);
@@ -272,6 +315,18 @@ function actionCandidate(screen: Screen, interaction: Interaction, context: Cont
     case 'select':
       return null;
   }
+}
+
+function recognisedCandidate(screen: Screen, interaction: Interaction, recognised: Recognised, extra: TrackingProperty[]): Candidate {
+  return actionOf(screen, interaction, {
+    id: recognised.id,
+    name: recognised.name,
+    owner: true,
+    trigger: recognised.trigger,
+    description: recognised.description,
+    properties: [...recognised.properties, ...extra],
+    leadsTo: recognised.leadsTo,
+  });
 }
 
 interface ActionParts {
@@ -377,6 +432,13 @@ function tabCandidate(screen: Screen, interaction: Interaction): Candidate | nul
   });
 }
 
+/** 'All', 'Strength', 'Cardio' above a list: chips that narrow the list to a category, not tabs of the screen. */
+function isCategoryChip(screen: Screen, interaction: Interaction, { navigationLabels }: Context): boolean {
+  if (screen.kind !== 'product_list' && screen.kind !== 'search_results') return false;
+  const tabs = screen.interactions.filter((i) => i.kind === 'tab');
+  return tabs.some((i) => keyOf(i.label) === 'all') && tabs.includes(interaction) && !navigationLabels.has(keyOf(interaction.label));
+}
+
 function checkboxCandidate(screen: Screen, interaction: Interaction): Candidate | null {
   // On a form, a checkbox is part of what is sent (see checkboxProperties).
   if (screen.interactions.some((i) => i.kind === 'submit') || !isNameable(interaction.label)) return null;
@@ -411,11 +473,15 @@ function modalCandidate(screen: Screen, interaction: Interaction, { byKey }: Con
 function clickCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {
   const { label } = interaction;
   if (interaction.phrase) return null;
+  // 'Continue' on 'Select Dates' is the screen's own action (screenEventsOf), not a button worth its own event.
+  if (GENERIC_SUBMIT.has(keyOf(label)) && screenActionOf(screen, context.examples)) return null;
   if (!isCallToAction(label)) {
     // What the video showed being clicked to move on was a way to navigate, whatever it says.
     return interaction.toScreen && interaction.seen ? navigationCandidate(screen, interaction, context) : null;
   }
-  const name = clickName(screen, label);
+  // A button that opens a sign-up or sign-in form only leads to it: the form's event is the action.
+  const toForm = interaction.toScreen ? context.byKey.get(interaction.toScreen)?.kind : undefined;
+  const name = toForm === 'sign_up' || toForm === 'login' ? eventName(label, 'Clicked') : clickName(screen, label);
   const clicked = eventName(label, 'Clicked');
   return actionOf(screen, interaction, {
     id: `click:${keyOf(name)}`,
@@ -451,6 +517,8 @@ function clickName(screen: Screen, label: string): string {
   let object = words.slice(1);
   while (object.length > 0 && ARTICLES.has((object[0] ?? '').toLowerCase())) object = object.slice(1);
   if (!past || /^(to|for|with|in|on|now)$/i.test(object[0] ?? '')) return eventName(label, 'Clicked');
+  // A trial starts when the account is made: 'Start free trial' is the way to the sign-up form.
+  if (verb === 'start' && object.some((word) => /^trial$/i.test(word))) return eventName(label, 'Clicked');
   if (object.length === 0 || keyOf(object.join(' ')) === 'changes') return eventName(DEFAULT_OBJECT[verb] ?? screen.title, past);
   return eventName(object.join(' '), past);
 }
@@ -558,6 +626,12 @@ function destinationOf(candidate: Candidate): string[] {
 /** The merged event as the plan shows it: where it happens, and the navigation's real examples. */
 function finished(merged: Merged, context: Context): TrackingEvent {
   const { event, screens } = merged;
+  if (merged.candidates[0]?.id === VIEW_ID) {
+    // The recording shows some of the product's screens: they are examples, not the allowed values.
+    const where = event.properties[0];
+    if (where) where.description = `${where.description}, e.g. ${screens.join(', ')}`;
+    return event;
+  }
   if (event.category === 'user_action') {
     const where = event.properties.find((p) => p.name === 'screen_name');
     if (where && screens.length > 1) where.description = `Screen the user was on: ${screens.join(', ')}`;
@@ -597,61 +671,82 @@ function destinationNamed(text: string | undefined, context: Context): string | 
 }
 
 /**
- * One funnel per journey: the journey's screen views with, between two screens, the actions that move the
- * user on (the one the video showed, or a recognised one that leads to that kind of screen); then, when the
- * product sells things, the purchase funnel of the e-commerce spec.
+ * One funnel per journey: each screen's view (the spec's view event of its kind, else the page or screen view)
+ * with, between two screens, the actions that move the user on (the one the video showed, or a recognised one
+ * that leads to that kind of screen); then, when the product sells things, the purchase funnel of the e-commerce
+ * spec. A step is an event name, once per funnel: the page or screen view stands for the first screen without a
+ * view of its own, and the funnel's description names that screen, as a funnel tool's step filter would.
  */
 function funnelsOf(analysis: ProductAnalysis, context: Context, plan: PlanBuilder): Funnel[] {
   const candidates = plan.all();
+  const generic = candidates.find((c) => c.id === VIEW_ID)?.name ?? '';
   const viewOf = new Map<string, string>();
   for (const candidate of candidates) {
-    if (candidate.event.category === 'page_view' && !viewOf.has(candidate.screen.key)) viewOf.set(candidate.screen.key, candidate.name);
+    if (candidate.event.category !== 'page_view' || candidate.id === VIEW_ID) continue;
+    if (!viewOf.has(candidate.screen.key)) viewOf.set(candidate.screen.key, candidate.name);
   }
+  const stepOf = (screen: Screen) => viewOf.get(screen.key) ?? generic;
   const movesOn = (from: Screen, to: Screen) =>
     candidates
-      .filter((c) => c.screen.key === from.key && c.event.category === 'user_action' && c.id !== 'navigation' && c.id !== 'tab')
+      .filter((c) => c.screen.key === from.key && c.event.category === 'user_action' && !c.everywhere)
       .filter((c) => c.toScreen === to.key || (Array.isArray(c.leadsTo) ? c.leadsTo.includes(to.kind) : c.submits && from.exits.includes(to.key)))
       .map((c) => c.name);
 
-  // Where a journey ends, the form sent there is its goal ('Teammate Invited' after the invite dialog).
+  // Where a journey ends, the form sent there is its goal ('Invite Sent' after the invite dialog).
   const completes = (screen: Screen) =>
     candidates.filter((c) => c.screen.key === screen.key && c.submits).map((c) => c.name);
 
   const funnels: Funnel[] = [];
   const names = new Set<string>();
-  const add = (name: string, description: string, steps: string[]) => {
-    const unique = steps.filter((step, i) => steps.indexOf(step) === i);
+  const add = (name: string, description: string, screens: Screen[], steps: string[]) => {
+    const unique = steps.filter((step, i) => step && steps.indexOf(step) === i);
     if (unique.length < 2 || funnels.some((funnel) => funnel.steps.join('\u0000') === unique.join('\u0000'))) return;
-    funnels.push({ name: uniqueName(name, names), description, steps: unique });
+    funnels.push({ name: uniqueName(name, names), description: withViewStep(description, unique, screens, stepOf, context), steps: unique });
   };
 
   analysis.journeys.forEach((journey, index) => {
     const screens = journey.steps.map((step) => context.byKey.get(keyOf(step))).filter((s): s is Screen => s !== undefined);
     const steps = screens.flatMap((screen, i) => {
-      const view = viewOf.get(screen.key);
       const next = screens[i + 1];
-      return [...(view ? [view] : []), ...(next ? movesOn(screen, next) : completes(screen))];
+      return [stepOf(screen), ...(next ? movesOn(screen, next) : completes(screen))];
     });
     const description = withoutPersonalData(journey.description.trim()) || `Users moving through ${screens.map((s) => s.title).join(' → ')}`;
-    add(journeyName(journey.name, context) || `Journey ${index + 1}`, description, steps);
+    add(journeyName(journey.name, context) || `Journey ${index + 1}`, description, screens, steps);
   });
 
   // Without journeys (analysis not finalised), the video's own order is the one flow we know.
   if (analysis.journeys.length === 0) {
-    const steps = context.screens.map((screen) => viewOf.get(screen.key)).filter((view): view is string => view !== undefined);
-    add('Main Flow', `Users moving through the screens in the order the demo showed them: ${context.screens.map((s) => s.title).join(' → ')}`, steps);
+    const { screens } = context;
+    const description = `Users moving through the screens in the order the demo showed them: ${screens.map((s) => s.title).join(' → ')}`;
+    add('Main Flow', description, screens, screens.map(stepOf));
   }
 
   const purchase = purchaseSteps(new Set(candidates.map((c) => c.name)));
-  if (purchase.length >= 3) add('Purchase Funnel', 'From browsing products to a completed order.', purchase);
+  if (purchase.length >= 3) add('Purchase Funnel', 'From browsing products to a completed order.', [], purchase);
   return funnels;
+}
+
+/** The description of a funnel whose page or screen view step stands for one screen: says which, and how to filter. */
+function withViewStep(
+  description: string,
+  steps: string[],
+  screens: Screen[],
+  stepOf: (screen: Screen) => string,
+  { app }: Context,
+): string {
+  const generic = app ? 'Screen Viewed' : 'Page Viewed';
+  const screen = steps.includes(generic) ? screens.find((s) => stepOf(s) === generic) : undefined;
+  if (!screen) return description;
+  const noun = app ? 'screen' : 'page';
+  const sentence = /[.!?]$/.test(description) ? description : `${description}.`;
+  return `${sentence} The ${generic} step is the ${screen.title} ${noun} (${noun}_name = '${screen.title}').`;
 }
 
 /** The e-commerce spec's purchase funnel, with the steps this plan has. */
 function purchaseSteps(events: Set<string>): string[] {
   if (!events.has('Product Added') && !events.has('Order Completed')) return [];
-  const checkout = events.has('Checkout Started') ? 'Checkout Started' : 'Checkout Viewed';
-  return ['Product List Viewed', 'Product Viewed', 'Product Added', checkout, 'Order Completed'].filter((step) => events.has(step));
+  const steps = ['Product List Viewed', 'Product Viewed', 'Product Added', 'Checkout Started', 'Payment Info Entered', 'Order Completed'];
+  return steps.filter((step) => events.has(step));
 }
 
 /** A journey named after its screens ('Everyday essentials thoughtfully made to Checkout') uses their titles. */

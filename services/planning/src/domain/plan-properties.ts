@@ -2,6 +2,8 @@
  * Properties of offline plans: realistic examples taken from what the demo showed (a price on screen, the
  * product's name, the order number on the confirmation), and form fields reduced so that no personal data is
  * ever an example (an e-mail becomes email_domain 'example.com'; passwords and card numbers are never tracked).
+ * Where a spec names the personal data itself (Signed Up's email), the property is flagged pii and its example
+ * left empty: the description says what the value is.
  */
 import type { TrackingProperty } from '@tracklens/contracts';
 import { keyOf, snakeCase, titleCase, wordsOf } from './naming';
@@ -15,8 +17,20 @@ export function property(
   description: string,
   example: string,
   required: boolean,
+  extra: Pick<TrackingProperty, 'items' | 'values' | 'pii'> = {},
 ): TrackingProperty {
-  return { name, type, description, example, required };
+  return { name, type, description, example, required, ...extra };
+}
+
+/** Personal data a spec names (an e-mail, a name, typed text): flagged, and never given an example. */
+export function personalProperty(name: string, description: string, required = false): TrackingProperty {
+  return property(name, 'string', description, '', required, { pii: true });
+}
+
+/** Segment's `products` array: one object per product (product_id, sku, name, price, quantity ...). */
+export function productsProperty(examples: PlanExamples, description: string, required = false): TrackingProperty {
+  const product = { product_id: 'prod_1042', sku: 'SKU-1042', name: examples.productName, price: Number(examples.price), quantity: 1 };
+  return property('products', 'array', description, JSON.stringify([product]), required, { items: 'object' });
 }
 
 /** Example values of a product, read once from its screens. */
@@ -28,9 +42,18 @@ export interface PlanExamples {
   currency: string;
   orderId: string;
   searchQuery: string;
+  /** The list a product list shows ('All Products', 'Sale'), and the same as an id ('all_products'). */
+  listName: string;
+  listId: string;
+  /** What the product's lists hold, read from the counts it shows ('25 songs' → 'Song'); 'Item' when none. */
+  itemNoun: string;
 }
 
-const COMMERCE_KINDS = new Set(['product_list', 'product', 'cart', 'checkout', 'order_confirmation']);
+/**
+ * A checkout alone is no shop (a subscription is paid through one too), nor a list alone (an app lists workouts):
+ * a product's page or a cart is, and a list with prices.
+ */
+const COMMERCE_KINDS = new Set(['product', 'cart']);
 const CURRENCIES: Array<[RegExp, string]> = [
   [/€|\beur\b/i, 'EUR'],
   [/£|\bgbp\b/i, 'GBP'],
@@ -38,9 +61,13 @@ const CURRENCIES: Array<[RegExp, string]> = [
 ];
 
 export function examplesOf(screens: Screen[]): PlanExamples {
-  const commerce = screens.some((screen) => COMMERCE_KINDS.has(screen.kind));
+  const commerce =
+    screens.some((screen) => COMMERCE_KINDS.has(screen.kind)) ||
+    screens.some((screen) => screen.kind === 'product_list' && screen.texts.some((text) => PRICE.test(text)));
   const everything = screens.flatMap((screen) => [...screen.texts, ...screen.interactions.map((i) => i.label), screen.description]);
   const product = screens.find((screen) => screen.kind === 'product');
+  const list = screens.find((screen) => screen.kind === 'product_list');
+  const listName = list ? listNameOf(list) : 'All Products';
   return {
     commerce,
     productName: (product && productNameOf(product)) ?? 'Linen Shirt',
@@ -48,7 +75,36 @@ export function examplesOf(screens: Screen[]): PlanExamples {
     currency: CURRENCIES.find(([pattern]) => everything.some((text) => pattern.test(text)))?.[1] ?? 'USD',
     orderId: orderIdOf(everything) ?? 'ord_48213',
     searchQuery: commerce ? 'linen shirt' : 'weekly report',
+    listName,
+    listId: snakeCase(listName),
+    itemNoun: itemNounOf(screens.flatMap((screen) => screen.texts)),
   };
+}
+
+/** Counts of time, amounts and people say how long or how many, not what a list holds. */
+const NOT_ITEMS =
+  /^(secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|times?|kgs?|lbs?|reps?|stars?|views?|likes?|saves?|followers?|people|users?|members?|results?|reviews?|ratings?|items?|percent|pts|points|kms?|miles?)$/;
+
+/** The plural noun counted most often in the texts ('412 songs', '25 songs' → 'Song'). */
+function itemNounOf(texts: string[]): string {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    for (const match of text.matchAll(/\b\d+\s+([a-z]{3,}s)\b/gi)) {
+      const plural = (match[1] ?? '').toLowerCase();
+      if (NOT_ITEMS.test(plural)) continue;
+      counts.set(plural, (counts.get(plural) ?? 0) + 1);
+    }
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  if (!best) return 'Item';
+  const singular = best[0].replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/([^s])s$/, '$1');
+  return titleCase(singular);
+}
+
+/** A list page named after its category ('Sale', 'New In'), or 'All Products' when named after its kind. */
+export function listNameOf(screen: Screen): string {
+  const generic = /\b(product (list|listing|grid)|listing|catalog|catalogue)\b/.test(keyOf(screen.name));
+  return isNameable(screen.name) && !generic ? titleCase(screen.name) : 'All Products';
 }
 
 /** A product page is named after its product ('Linen Overshirt'), or shows it as its heading. */
@@ -57,6 +113,8 @@ function productNameOf(screen: Screen): string | null {
   const name = [screen.name, ...screen.headings].find((text) => isNameable(text) && !generic(text));
   return name ? titleCase(name) : null;
 }
+
+const PRICE = /[$€£]\s?\d/;
 
 /** A price shown with cents on a product, cart or checkout screen ('$68.00' → '68.00'). */
 function priceOf(screens: Screen[]): string | null {
@@ -79,11 +137,19 @@ function orderIdOf(texts: string[]): string | null {
   return null;
 }
 
-/** A form's fields as properties: only safe derivatives of what a user typed. */
-export function fieldProperties(fields: FormField[], taken: Iterable<string> = []): TrackingProperty[] {
+/**
+ * A form's fields as properties: only safe derivatives of what a user typed. Fields the event's spec tracks itself
+ * (Signed Up's email, flagged pii) are `covered` and left out.
+ */
+export function fieldProperties(
+  fields: FormField[],
+  taken: Iterable<string> = [],
+  covered: (label: string) => boolean = () => false,
+): TrackingProperty[] {
   const properties: TrackingProperty[] = [];
   const seen = new Set<string>(taken);
   for (const field of fields) {
+    if (covered(field.label)) continue;
     const derived = fieldProperty(field);
     if (!derived || seen.has(derived.name)) continue;
     seen.add(derived.name);

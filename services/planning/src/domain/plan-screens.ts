@@ -4,7 +4,7 @@
  * 'Everyday essentials thoughtfully made' on the first screen is the 'Home' screen) with a short title to name
  * its events by, whatever the analysis called it. The analysis sends labels already cleaned of OCR noise.
  */
-import type { AnalysedPageSpec, ProductAnalysis, ScreenKind as AnalysedKind } from '@tracklens/contracts';
+import type { AnalysedPageSpec, ProductAnalysis, ProductType, ScreenKind as AnalysedKind } from '@tracklens/contracts';
 import { keyOf, titleCase, wordsOf } from './naming';
 import { screenshotPathOf } from '@tracklens/contracts';
 
@@ -101,7 +101,21 @@ export function screensOf(analysis: ProductAnalysis): Screen[] {
     const draft = drafts.get(keyOf(screenName));
     if (draft) for (const action of keyActions) readKeyAction(action, draft);
   }
-  return [...drafts.values()].map((draft, index) => settle(draft, index));
+  return asLists([...drafts.values()].map((draft, index) => settle(draft, index)));
+}
+
+/**
+ * A screen the analysis had no kind for that the video left for a product is the list it was picked from: the
+ * results of a search when the screen before it was searched from, else a product list.
+ */
+function asLists(screens: Screen[]): Screen[] {
+  const kinds = new Map(screens.map((screen) => [screen.key, screen.kind]));
+  return screens.map((screen) => {
+    if (screen.kind !== 'other' || !screen.exits.some((exit) => kinds.get(exit) === 'product')) return screen;
+    const searched = screens.some((from) => from.exits.includes(screen.key) && from.interactions.some((i) => i.kind === 'input'));
+    const listed: Screen = { ...screen, kind: searched ? 'search_results' : 'product_list' };
+    return { ...listed, title: titleOf(listed) };
+  });
 }
 
 /** A screen while its specs are read: kind, title and exits are settled once all are in. */
@@ -157,17 +171,24 @@ function readSpec(spec: AnalysedPageSpec, draft: Draft): void {
         draft.texts.push(element.label);
         break;
       case 'text':
+        // A search box's placeholder read as text ('Q Search destinations', the magnifier read as a Q) is the box.
+        if (SEARCH_PLACEHOLDER.test(keyOf(element.label))) addField(draft, element.label.replace(/^\W*q\b\W*/i, ''), false);
         draft.texts.push(element.label);
         break;
     }
   }
 }
 
+const SEARCH_PLACEHOLDER = /^(q )?search\b/;
+/** A period a report or a list is shown for ('Last 30 days'): the screen's date picker, not a form's field. */
+export const DATE_RANGE =
+  /^((last|past|previous|this|next) (\d+ )?(hours?|days?|weeks?|months?|quarters?|years?)|today|yesterday|all time|custom range|date range)$/;
+
 /** A search box or a sort/filter select acts on the screen; every other field belongs to its form. */
 function addField(draft: Draft, label: string, choice: boolean): void {
   const key = keyOf(label);
   if (/^search\b/.test(key)) draft.interactions.push({ kind: 'input', label, toScreen: null, seen: false });
-  else if (/^(sort|filter)\b/.test(key)) draft.interactions.push({ kind: 'select', label, toScreen: null, seen: false });
+  else if (/^(sort|filter)\b/.test(key) || DATE_RANGE.test(key)) draft.interactions.push({ kind: 'select', label, toScreen: null, seen: false });
   else draft.fields.push({ label, choice });
 }
 
@@ -190,6 +211,27 @@ function readKeyAction(text: string, draft: Draft): void {
   else if ((target = match(/^enter (.+)$/i))) addField(draft, target, false);
   else if ((target = match(/^choose (.+)$/i))) addField(draft, target, true);
   else draft.interactions.push({ kind: 'click', label: phrase, toScreen: null, seen: false, phrase: true });
+}
+
+/**
+ * Whether the recording is of a website or a phone app, when the caller does not know: a phone app moves between
+ * its screens with a tab bar that stays on them, a website with header links that do. A product showing both, or
+ * neither, is taken for a website, the commoner of the two.
+ */
+export function productTypeOf(screens: Screen[]): ProductType {
+  const names = new Set(screens.flatMap((screen) => [screen.key, keyOf(screen.title)]));
+  const labelsOf = (kind: InteractionKind) => {
+    const counts = new Map<string, number>();
+    for (const screen of screens) {
+      const labels = new Set(screen.interactions.filter((i) => i.kind === kind && i.label).map((i) => keyOf(i.label)));
+      for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+    }
+    return counts;
+  };
+  // A tab bar's tabs stay on screen, or are named after the screens they open ('Workouts', 'Progress').
+  const tabBar = [...labelsOf('tab')].filter(([label, count]) => count >= 2 || names.has(label)).length;
+  const header = [...labelsOf('navigate')].filter(([, count]) => count >= 2).length;
+  return tabBar >= 2 && header < 2 ? 'mobile_app' : 'website';
 }
 
 /** Kind ranks when the same label was read several ways: what the video showed wins over what was visible. */
@@ -215,7 +257,7 @@ function settle(draft: Draft, index: number): Screen {
     }
     if (byLabel.size < MAX_INTERACTIONS_PER_SCREEN) byLabel.set(key, { ...raw, label });
   }
-  const interactions = [...byLabel.values(), ...uniqueMoves(moves, byLabel)];
+  const interactions = withoutRows([...byLabel.values()]).concat(uniqueMoves(moves, byLabel));
   const fields = uniqueFields(draft.fields, byLabel);
   const exits = [...new Set([...draft.interactions].filter((i) => i.seen && i.toScreen && i.toScreen !== draft.key).map((i) => i.toScreen ?? ''))];
   const screen: Screen = {
@@ -234,6 +276,24 @@ function settle(draft: Draft, index: number): Screen {
   screen.kind = kindOf(screen, draft.analysedKind, index, draft.links.length);
   screen.title = titleOf(screen);
   return screen;
+}
+
+/** A participle ends what a record says happened ('Order Completed', 'Page Viewed'); a control says what to do. */
+const STATUS = /^(?!(get|stay|keep|be|let)\b)\w+( \w+)* \w{3,}ed$/;
+/** Rows of a table are many on one screen; one or two such labels may still be controls. */
+const MIN_ROWS = 3;
+
+/**
+ * The rows of a data table (a list of events, of orders) are content the screen shows, not its controls: labels
+ * that read as records, and a label cut down to their shared first word ('Checkout' beside 'Checkout Started').
+ */
+function withoutRows(interactions: Interaction[]): Interaction[] {
+  const control = (i: Interaction) => i.kind === 'click' || i.kind === 'navigate';
+  const rows = interactions.filter((i) => control(i) && !i.seen && STATUS.test(keyOf(i.label)));
+  if (rows.length < MIN_ROWS) return interactions;
+  const firstWords = new Set(rows.map((i) => keyOf(i.label).split(' ')[0]));
+  const isRow = (i: Interaction) => rows.includes(i) || (control(i) && !i.seen && firstWords.has(keyOf(i.label)));
+  return interactions.filter((i) => !isRow(i));
 }
 
 /** Moves without a label, one per destination. */
@@ -292,7 +352,7 @@ const ORDER_CONFIRMATION =
 /** Kinds a plan tells apart among the analysis's content and other screens, by name and in this order. */
 const FINER_KINDS: Array<[ScreenKind, RegExp]> = [
   ['invite', /\binvite\b/],
-  ['pricing', /\b(pricing|plans and pricing|choose (a|your) plan)\b/],
+  ['pricing', /\b(pricing|plans and pricing|choose (a|your) plan)\b|\bplans$/],
   ['feed', /\b(feed|timeline)\b/],
   ['profile', /\b(profile|my account)\b/],
   ['home', /^(home|homepage|home page|landing|landing page)$/],
@@ -301,6 +361,8 @@ const FINER_KINDS: Array<[ScreenKind, RegExp]> = [
 function kindOf(screen: Screen, analysed: AnalysedKind, index: number, linkCount: number): ScreenKind {
   const name = keyOf(screen.name);
   if (analysed === 'checkout') return ORDER_CONFIRMATION.test(name) ? 'order_confirmation' : 'checkout';
+  // A sign-in form that offers to create an account is still a sign-in: what it says tells them apart.
+  if (analysed === 'signup' && saysSignIn(screen)) return 'login';
   const known = AS_ANALYSED[analysed];
   if (known) return known;
   for (const [kind, pattern] of FINER_KINDS) if (pattern.test(name)) return kind;
@@ -309,6 +371,11 @@ function kindOf(screen: Screen, analysed: AnalysedKind, index: number, linkCount
   const labels = screen.interactions.map((i) => keyOf(i.label));
   if (labels.includes('edit profile') || (labels.includes('followers') && labels.includes('following'))) return 'profile';
   return 'other';
+}
+
+function saysSignIn(screen: Screen): boolean {
+  const said = [...screen.headings, ...screen.texts].map(keyOf);
+  return said.some((text) => /^(welcome back|(sign|log) ?in)\b/.test(text)) && !said.some((text) => /^(create|sign ?up|join|register)\b/.test(text));
 }
 
 const TITLES: Partial<Record<ScreenKind, string>> = {

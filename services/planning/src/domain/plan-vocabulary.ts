@@ -1,13 +1,17 @@
 /**
- * The events an analytics engineer expects by name: the Segment/Amplitude-style specs for e-commerce and SaaS
- * ('Product Added', 'Checkout Started', 'Order Completed', 'Signed In', 'Teammate Invited' ...), recognised from a
- * control's label and the screen it is on, with the properties those specs give them.
+ * The events an analytics engineer expects by name: Segment's semantic events (the e-commerce v2, B2B SaaS, mobile
+ * lifecycle and video specs: 'Product Viewed', 'Checkout Started', 'Order Completed', 'Signed Up', 'Invite Sent',
+ * 'Application Opened' ...) with the spec's property names, recognised from a control's label, the screen it is on
+ * and where it led; the view events of the kinds of screen the spec has one for; and the app's lifecycle events.
+ * Segment writes 'Product Added to Wishlist': plan names capitalise every word, so it is 'Product Added To Wishlist'.
  */
 import type { TrackingProperty } from '@tracklens/contracts';
-import { keyOf, snakeCase, wordsOf } from './naming';
+import { keyOf, snakeCase, titleCase, wordsOf } from './naming';
 import type { PlanExamples } from './plan-properties';
-import { property } from './plan-properties';
+import { personalProperty, productsProperty, property } from './plan-properties';
 import type { Interaction, Screen, ScreenKind } from './plan-screens';
+import { DATE_RANGE, isNameable } from './plan-screens';
+import { personalDataOf } from './privacy';
 
 export interface Recognised {
   /** The same id on several screens is one event. */
@@ -18,6 +22,8 @@ export interface Recognised {
   properties: TrackingProperty[];
   /** The form's fields (safe derivatives) become properties too. */
   takesForm: boolean;
+  /** Fields the spec's own properties already track (Signed Up's email): left out of the form's properties. */
+  coversField?: (label: string) => boolean;
   /** Screens the event moves a user towards, for funnels; 'next' when it is the form that leads on. */
   leadsTo: ScreenKind[] | 'next';
 }
@@ -28,6 +34,8 @@ export interface RecogniseInput {
   /** The interaction sends the screen's form (seen, chosen as its submit, or inferred from the video). */
   submitsForm: boolean;
   examples: PlanExamples;
+  /** The kind of screen the interaction led to, when the video showed it. */
+  destination?: ScreenKind | null;
 }
 
 interface Rule {
@@ -39,26 +47,183 @@ interface Rule {
   on?: ScreenKind[];
   /** A form sent without a (known) label on this kind of screen is this event. */
   formOf?: ScreenKind;
+  /** Without a label: a move to one of these kinds of screen is this event (a product clicked in a list). */
+  to?: ScreenKind[];
+  /** Only in a product that sells things. */
+  commerce?: boolean;
   kinds?: Interaction['kind'][];
   make: (input: RecogniseInput) => Recognised;
 }
 
 const NOT_TABS: Interaction['kind'][] = ['click', 'submit', 'navigate', 'open_modal', 'input', 'select'];
 
+/** The product a commerce event is about, as the e-commerce spec describes it. */
 function productProperties(examples: PlanExamples): TrackingProperty[] {
   return [
-    property('product_id', 'string', 'Identifier of the product', 'prod_1042', true),
-    property('product_name', 'string', 'Name of the product', examples.productName, true),
+    property('product_id', 'string', 'Database id of the product', 'prod_1042', true),
+    property('sku', 'string', 'Stock keeping unit of the product', 'SKU-1042', false),
+    property('category', 'string', 'Category of the product', examples.listName === 'All Products' ? '' : examples.listName, false),
+    property('name', 'string', 'Name of the product', examples.productName, true),
+    property('brand', 'string', 'Brand of the product', '', false),
+    property('variant', 'string', 'Variant of the product (size, colour)', '', false),
     property('price', 'number', 'Unit price of the product', examples.price, false),
     property('currency', 'string', 'ISO 4217 currency of the price', examples.currency, false),
   ];
 }
 
-/** What follows a label's verb, as a value: 'Sort by: Featured' → 'featured'; `fallback` when nothing does. */
-function valueAfter(label: string, verb: RegExp, fallback: string): string {
-  const rest = label.replace(verb, '');
-  return wordsOf(rest).length > 0 ? snakeCase(rest) : fallback;
+const cartId = () => property('cart_id', 'string', 'Id of the cart', 'cart_5521', false);
+const checkoutId = (required = false) => property('checkout_id', 'string', 'Id of the checkout', 'chk_7731', required);
+const orderId = (examples: PlanExamples, required = false) => property('order_id', 'string', 'Id of the order', examples.orderId, required);
+const paymentMethod = () => property('payment_method', 'string', 'How the order is paid (never the card itself)', 'card', false);
+const shippingMethod = () => property('shipping_method', 'string', 'How the order is delivered', 'standard', false);
+
+function checkoutStepProperties(step: number): TrackingProperty[] {
+  return [
+    checkoutId(true),
+    property('step', 'number', 'Number of the checkout step', String(step), true),
+    shippingMethod(),
+    paymentMethod(),
+  ];
 }
+
+function checkoutStepCompleted(): Recognised {
+  return {
+    id: 'checkout_step_completed',
+    name: 'Checkout Step Completed',
+    trigger: 'User completes a step of the checkout',
+    description: 'A checkout step is completed.',
+    properties: checkoutStepProperties(1),
+    takesForm: false,
+    leadsTo: 'next',
+  };
+}
+
+function couponProperties(examples: PlanExamples): TrackingProperty[] {
+  return [
+    orderId(examples),
+    cartId(),
+    property('coupon_id', 'string', 'Id or code of the coupon', 'SPRING10', true),
+  ];
+}
+
+function promotionProperties(screen: Screen): TrackingProperty[] {
+  const banner = screen.headings.find(isNameable) ?? '';
+  return [
+    property('promotion_id', 'string', 'Id of the promotion', 'promo_hero', true),
+    property('creative', 'string', 'Creative of the promotion (banner, tile)', 'hero_banner', false),
+    property('name', 'string', 'Name of the promotion', banner, false),
+    property('position', 'string', 'Where the promotion is on the page', `${snakeCase(screen.title)}_hero`, false),
+  ];
+}
+
+/** Sent with the event that ends a checkout or starts one. */
+function orderProperties(examples: PlanExamples): TrackingProperty[] {
+  return [
+    orderId(examples, true),
+    property('total', 'number', 'Revenue with discounts and coupons, shipping and taxes', examples.price, true),
+    property('revenue', 'number', 'Revenue of the products, without shipping and taxes', examples.price, false),
+    property('shipping', 'number', 'Shipping cost', '0.00', false),
+    property('tax', 'number', 'Total tax of the order', '0.00', false),
+    property('discount', 'number', 'Total discount of the order', '0.00', false),
+    property('coupon', 'string', 'Coupon code redeemed with the order', '', false),
+    property('currency', 'string', 'ISO 4217 currency of the order', examples.currency, true),
+    productsProperty(examples, 'Products in the order, one object each'),
+  ];
+}
+
+function checkoutStarted(examples: PlanExamples, trigger: string): Recognised {
+  return {
+    id: 'checkout_started',
+    name: 'Checkout Started',
+    trigger,
+    description: 'The user starts the checkout: the order as it stands.',
+    properties: [
+      orderId(examples),
+      property('value', 'number', 'Revenue of the order with discounts and coupons', examples.price, true),
+      property('revenue', 'number', 'Revenue of the products, without shipping and taxes', examples.price, false),
+      property('currency', 'string', 'ISO 4217 currency of the order', examples.currency, true),
+      productsProperty(examples, 'Products in the order, one object each'),
+    ],
+    takesForm: false,
+    leadsTo: ['checkout'],
+  };
+}
+
+function searched(examples: PlanExamples): Recognised {
+  return {
+    id: 'search',
+    name: examples.commerce ? 'Products Searched' : 'Search Performed',
+    trigger: examples.commerce ? 'User searches the products' : 'User runs a search',
+    description: 'A search is run.',
+    // What the user typed may name a person or an address (plan-enums flags it as personal data).
+    properties: [property('query', 'string', 'What the user searched for', examples.searchQuery, true)],
+    takesForm: false,
+    leadsTo: ['search_results'],
+  };
+}
+
+/** Spec properties of a form about a person, for the fields the form shows: `prefix` 'invitee_' for an invitation. */
+function personProperties(screen: Screen, prefix: string, always: TrackingProperty[]): TrackingProperty[] {
+  const labels = screen.fields.map((field) => keyOf(field.label));
+  const has = (pattern: RegExp) => labels.some((label) => pattern.test(label));
+  const whose = prefix ? "the invitee's" : "the user's";
+  const properties = [...always];
+  if (has(/\b(full |your |display )?name$/) && !has(/\b(first|last|user) ?name$/)) {
+    properties.push(personalProperty(`${prefix}first_name`, `First name of ${whose} name as typed`));
+    properties.push(personalProperty(`${prefix}last_name`, `Last name of ${whose} name as typed`));
+  }
+  if (has(/\bfirst name$/)) properties.push(personalProperty(`${prefix}first_name`, `First name ${prefix ? 'of the invitee' : 'the user typed'}`));
+  if (has(/\blast name$/)) properties.push(personalProperty(`${prefix}last_name`, `Last name ${prefix ? 'of the invitee' : 'the user typed'}`));
+  return properties;
+}
+
+/** The person's own fields that a Signed Up or Invite Sent tracks as spec properties. */
+const PERSON_FIELD = (label: string) => {
+  const about = personalDataOf(keyOf(label));
+  return about === 'email' || about === 'name' || about === 'phone' || /^(job )?title$/.test(keyOf(label));
+};
+
+function signedUp(screen: Screen): Recognised {
+  const labels = screen.fields.map((field) => keyOf(field.label));
+  const has = (pattern: RegExp) => labels.some((label) => pattern.test(label));
+  const type = property('type', 'string', 'The type of signup, e.g. organic or invited', 'organic', true);
+  const email = personalProperty('email', 'E-mail address the user signed up with', labels.length === 0 || has(/\be ?mail\b/));
+  const properties = personProperties(screen, '', labels.length === 0 || has(/\be ?mail\b/) ? [type, email] : [type]);
+  if (has(/^user ?name$/)) properties.push(personalProperty('username', 'Username the user chose'));
+  if (has(/^(job )?title$/)) properties.push(property('title', 'string', "The user's job title", 'Head of Growth', false));
+  if (has(/\b(phone|telephone|mobile number)\b/)) properties.push(personalProperty('phone', 'Phone number the user gave'));
+  return {
+    id: 'signed_up',
+    name: 'Signed Up',
+    trigger: 'User sends the sign-up form',
+    description: 'A user signs up.',
+    properties,
+    takesForm: true,
+    coversField: PERSON_FIELD,
+    leadsTo: 'next',
+  };
+}
+
+function inviteSent(screen: Screen): Recognised {
+  const role = screen.fields.some((f) => /\brole\b/.test(keyOf(f.label)));
+  return {
+    id: 'invite_sent',
+    name: 'Invite Sent',
+    trigger: 'User sends an invitation to a teammate',
+    description: 'A teammate is invited to the account.',
+    properties: [
+      ...personProperties(screen, 'invitee_', [personalProperty('invitee_email', 'E-mail address the invitation is sent to', true)]),
+      property('invitee_role', 'string', 'Role the invitee is given', 'member', role),
+    ],
+    takesForm: false,
+    leadsTo: 'next',
+  };
+}
+
+const username = () => personalProperty('username', 'Username of the user, as they sign in');
+
+/** A banner's call to action on a shop's front page: the banner is an internal promotion. */
+const PROMOTION_CTA = /^(shop|buy|discover|explore|see|view)( the)? (now|sale|deals?|offers?|collection|new in|all)$/;
 
 const RULES: Rule[] = [
   {
@@ -69,7 +234,7 @@ const RULES: Rule[] = [
       name: 'Product Added',
       trigger: 'User adds a product to the cart',
       description: 'A product is added to the cart.',
-      properties: [...productProperties(examples), property('quantity', 'number', 'Number of units added', '1', true)],
+      properties: [...productProperties(examples), property('quantity', 'number', 'Number of units added', '1', true), cartId()],
       takesForm: false,
       leadsTo: ['cart'],
     }),
@@ -82,10 +247,20 @@ const RULES: Rule[] = [
       name: 'Product Added To Wishlist',
       trigger: 'User adds a product to the wishlist',
       description: 'A product is saved to the wishlist.',
-      properties: productProperties(examples).slice(0, 2),
+      properties: [
+        ...productProperties(examples),
+        property('wishlist_id', 'string', 'Id of the wishlist', 'wl_204', false),
+        property('wishlist_name', 'string', 'Name of the wishlist', 'Favourites', false),
+      ],
       takesForm: false,
       leadsTo: [],
     }),
+  },
+  {
+    // Any other list a user keeps (a playlist, a collection, a board): what goes in is what the product lists.
+    label: /^add (it |this )?to (a |the |my |your )?(?!cart\b|bag\b|basket\b)\w+( \w+)?$/,
+    kinds: NOT_TABS,
+    make: ({ interaction, examples }) => addedToList(listOfLabel(interaction.label), examples),
   },
   {
     label: /^(remove|delete)\b(.*\b(cart|bag|basket|item|product)\b)?/,
@@ -96,7 +271,75 @@ const RULES: Rule[] = [
       name: 'Product Removed',
       trigger: 'User removes a product from the cart',
       description: 'A product is removed from the cart.',
-      properties: [...productProperties(examples).slice(0, 2), property('quantity', 'number', 'Number of units removed', '1', false)],
+      properties: [...productProperties(examples), property('quantity', 'number', 'Number of units removed', '1', false), cartId()],
+      takesForm: false,
+      leadsTo: [],
+    }),
+  },
+  {
+    to: ['product'],
+    on: ['product_list', 'search_results', 'home'],
+    kinds: ['click', 'navigate'],
+    make: ({ examples }) => ({
+      id: 'product_clicked',
+      name: 'Product Clicked',
+      trigger: 'User clicks a product in a list',
+      description: 'A product of a list or search result is clicked.',
+      properties: [...productProperties(examples), property('position', 'number', 'Position of the product in the list', '1', false)],
+      takesForm: false,
+      leadsTo: ['product'],
+    }),
+  },
+  {
+    label: PROMOTION_CTA,
+    on: ['home', 'welcome'],
+    commerce: true,
+    kinds: ['click', 'navigate'],
+    make: ({ screen, interaction }) => ({
+      id: 'promotion_clicked',
+      name: 'Promotion Clicked',
+      trigger: interaction.label
+        ? `User clicks '${interaction.label}' on the promotion of the ${screen.title} page`
+        : `User clicks the promotion on the ${screen.title} page`,
+      description: 'An internal promotion (a banner) is clicked.',
+      properties: promotionProperties(screen),
+      takesForm: false,
+      leadsTo: [],
+    }),
+  },
+  {
+    label: /^share\b/,
+    on: ['product'],
+    kinds: NOT_TABS,
+    make: ({ examples }) => ({
+      id: 'product_shared',
+      name: 'Product Shared',
+      trigger: 'User shares a product',
+      description: 'A product is shared with someone.',
+      properties: [
+        ...productProperties(examples).slice(0, 4),
+        property('share_via', 'string', 'How the product is shared', 'email', false),
+        personalProperty('share_message', 'Message the user typed with the share'),
+        personalProperty('recipient', 'Who the product is shared with'),
+      ],
+      takesForm: false,
+      leadsTo: [],
+    }),
+  },
+  {
+    label: /^(write|submit|post|leave|add) (a |your )?review$/,
+    kinds: NOT_TABS,
+    make: () => ({
+      id: 'product_reviewed',
+      name: 'Product Reviewed',
+      trigger: 'User submits a review of a product',
+      description: 'A product is reviewed.',
+      properties: [
+        property('product_id', 'string', 'Database id of the product', 'prod_1042', true),
+        property('review_id', 'string', 'Id of the review', 'rev_3301', false),
+        personalProperty('review_body', 'Text of the review as the user typed it'),
+        property('rating', 'number', 'Rating given', '5', false),
+      ],
       takesForm: false,
       leadsTo: [],
     }),
@@ -104,19 +347,13 @@ const RULES: Rule[] = [
   {
     label: /^((proceed|continue|go) to checkout|(secure )?checkout( now)?|check out|buy now)$/,
     kinds: NOT_TABS,
-    make: ({ examples }) => ({
-      id: 'checkout_started',
-      name: 'Checkout Started',
-      trigger: 'User starts the checkout from the cart',
-      description: 'The user moves from the cart to the checkout.',
-      properties: [
-        property('cart_total', 'number', 'Value of the cart when the checkout starts', examples.price, true),
-        property('currency', 'string', 'ISO 4217 currency of the cart', examples.currency, true),
-        property('item_count', 'number', 'Number of items in the cart', '1', false),
-      ],
-      takesForm: false,
-      leadsTo: ['checkout'],
-    }),
+    make: ({ examples }) => checkoutStarted(examples, 'User starts the checkout from the cart'),
+  },
+  {
+    label: /^(continue|proceed|next|go)( to)? (shipping|delivery|payment|billing|review)\b/,
+    on: ['checkout'],
+    kinds: NOT_TABS,
+    make: () => checkoutStepCompleted(),
   },
   {
     label: /^(place (my |your |the )?order|complete (my |your |the )?(order|purchase)|confirm (and pay|order|purchase|payment)|submit order|pay( now| securely)?|pay \d.*|purchase)$/,
@@ -127,73 +364,160 @@ const RULES: Rule[] = [
       name: 'Order Completed',
       trigger: 'User places the order at the end of the checkout',
       description: 'The order is placed and paid.',
-      properties: [
-        property('order_id', 'string', 'Identifier of the order', examples.orderId, true),
-        property('total', 'number', 'Total value of the order', examples.price, true),
-        property('currency', 'string', 'ISO 4217 currency of the order', examples.currency, true),
-        property('item_count', 'number', 'Number of items in the order', '1', false),
-        property('payment_method', 'string', 'How the order was paid (never the card itself)', 'card', false),
-      ],
+      properties: orderProperties(examples),
       takesForm: true,
       leadsTo: ['order_confirmation'],
     }),
   },
   {
-    label: /^(search|find)\b/,
-    kinds: ['click', 'submit', 'navigate', 'input'],
+    label: /^(apply|redeem)\b.*\b(coupon|promo|discount|voucher|code)\b|^apply$/,
+    on: ['cart', 'checkout'],
+    kinds: NOT_TABS,
     make: ({ examples }) => ({
-      id: 'search',
-      name: examples.commerce ? 'Products Searched' : 'Search Performed',
-      trigger: examples.commerce ? 'User searches the products' : 'User runs a search',
-      description: 'A search is run.',
-      properties: [property('query', 'string', 'What the user searched for', examples.searchQuery, true)],
-      takesForm: false,
-      leadsTo: ['search_results'],
-    }),
-  },
-  {
-    label: /^sort\b/,
-    make: ({ interaction, examples }) => ({
-      id: 'list_sorted',
-      name: examples.commerce ? 'Product List Sorted' : 'List Sorted',
-      trigger: `User changes the sort order ('${interaction.label}')`,
-      description: 'The list is sorted another way.',
-      properties: [property('sort_by', 'string', 'Sort order chosen', valueAfter(interaction.label, /^sort( by)?/i, 'price'), true)],
+      id: 'coupon_applied',
+      name: 'Coupon Applied',
+      trigger: 'User applies a coupon code to the cart or order',
+      description: 'A coupon is applied.',
+      properties: couponProperties(examples),
       takesForm: false,
       leadsTo: [],
     }),
   },
   {
+    label: /^(search|find)\b/,
+    kinds: ['click', 'submit', 'navigate', 'input'],
+    make: ({ examples }) => searched(examples),
+  },
+  {
+    label: DATE_RANGE,
+    kinds: ['select', 'click', 'tab'],
+    make: ({ interaction, screen }) => ({
+      id: 'date_range_changed',
+      name: 'Date Range Changed',
+      trigger: `User changes the period the ${screen.title} screen shows`,
+      description: 'Another date range is chosen for the figures shown.',
+      properties: [property('date_range', 'string', 'Date range chosen', snakeCase(interaction.label), true)],
+      takesForm: false,
+      leadsTo: [],
+    }),
+  },
+  {
+    label: /^sort\b/,
+    make: ({ interaction, examples }) =>
+      examples.commerce
+        ? listFiltered(examples, [], [{ type: valueAfter(interaction.label, /^sort( by)?/i, 'price'), value: 'desc' }], interaction.label)
+        : {
+            id: 'list_sorted',
+            name: 'List Sorted',
+            trigger: `User changes the sort order ('${interaction.label}')`,
+            description: 'The list is sorted another way.',
+            properties: [property('sort_by', 'string', 'Sort order chosen', valueAfter(interaction.label, /^sort( by)?/i, 'price'), true)],
+            takesForm: false,
+            leadsTo: [],
+          },
+  },
+  {
     label: /^filter\b/,
-    make: ({ interaction, examples }) => ({
-      id: 'list_filtered',
-      name: examples.commerce ? 'Product List Filtered' : 'List Filtered',
-      trigger: `User filters the list ('${interaction.label}')`,
-      description: 'A filter is applied to the list.',
+    make: ({ interaction, examples }) =>
+      examples.commerce
+        ? listFiltered(examples, [{ type: valueAfter(interaction.label, /^filter( by)?/i, 'category'), value: 'shirts' }], [], interaction.label)
+        : {
+            id: 'list_filtered',
+            name: 'List Filtered',
+            trigger: `User filters the list ('${interaction.label}')`,
+            description: 'A filter is applied to the list.',
+            properties: [
+              property('filter_name', 'string', 'What the filter is on', valueAfter(interaction.label, /^filter( by)?/i, 'category'), true),
+              property('filter_value', 'string', 'Value chosen', 'active', true),
+            ],
+            takesForm: false,
+            leadsTo: [],
+          },
+  },
+  {
+    label: /^(sign ?up|register|create (an |your |my |a free )?account|join( now| free| for free)?|get started|start (my |your )?(free )?trial)( free| now| for free)?$/,
+    completes: true,
+    formOf: 'sign_up',
+    make: ({ screen }) => signedUp(screen),
+  },
+  {
+    label: /^start (my |your |a )?(free )?trial( now)?$/,
+    on: ['pricing', 'settings', 'dashboard'],
+    kinds: NOT_TABS,
+    make: () => ({
+      id: 'trial_started',
+      name: 'Trial Started',
+      trigger: 'User starts a trial',
+      description: 'A trial of a paid plan starts.',
       properties: [
-        property('filter_name', 'string', 'What the filter is on', valueAfter(interaction.label, /^filter( by)?/i, 'category'), true),
-        property('filter_value', 'string', 'Value chosen', examples.commerce ? 'shirts' : 'active', true),
+        property('trial_start_date', 'string', 'When the trial starts (ISO 8601)', '2026-03-04T10:00:00Z', true),
+        property('trial_end_date', 'string', 'When the trial ends (ISO 8601)', '2026-03-18T10:00:00Z', true),
+        property('trial_plan_name', 'string', 'Plan the trial is of', 'Pro', false),
       ],
       takesForm: false,
       leadsTo: [],
     }),
   },
   {
-    label: /^(sign ?up|register|create (an |your |my |a free )?account|join( now| free| for free)?|get started|start (my |your )?(free )?trial)( free| now| for free)?$/,
-    completes: true,
-    formOf: 'sign_up',
+    label: /^(choose|select|pick|get|buy|start( with)?|go|try|upgrade to|subscribe( to)?)\b/,
+    on: ['pricing'],
+    kinds: ['click', 'navigate', 'submit'],
+    make: ({ interaction }) => ({
+      id: 'plan_selected',
+      name: 'Plan Selected',
+      trigger: 'User picks a plan on the pricing page',
+      description: 'A plan is chosen; the sign-up or checkout that follows is for it.',
+      properties: [
+        property('plan', 'string', 'Plan chosen', planOf(interaction.label), true),
+        property('billing_period', 'string', 'Billing period shown when the plan was chosen', 'monthly', false),
+      ],
+      takesForm: false,
+      leadsTo: ['sign_up', 'checkout'],
+    }),
+  },
+  {
+    // Shown side by side and seen whole: whichever the user picks, the prices change with it.
+    // 'Save 17%' is the badge of the yearly option, often all that is read of it.
+    label: /^(pay |billed |bill )?(monthly|yearly|annual|annually|quarterly)\b|^save \d+( percent)?$/,
+    on: ['pricing', 'checkout'],
+    make: ({ interaction }) => ({
+      id: 'billing_period_changed',
+      name: 'Billing Period Changed',
+      trigger: 'User switches the billing period the prices are shown for',
+      description: 'Prices are shown for another billing period.',
+      properties: [property('billing_period', 'string', 'Billing period chosen', billingPeriodOf(interaction.label), true)],
+      takesForm: false,
+      leadsTo: [],
+    }),
+  },
+  {
+    label: /^create (a |an |your |new )?(workspace|organi[sz]ation|team|company)$/,
+    kinds: ['click', 'submit'],
     make: () => ({
       id: 'account_created',
       name: 'Account Created',
-      trigger: 'User sends the sign-up form',
-      description: 'A new account is created.',
-      properties: [property('method', 'string', 'How the user signed up', 'email', true)],
+      trigger: 'User creates an account for their team or company',
+      description: 'A new account (workspace, organisation) is created.',
+      properties: [property('account_name', 'string', 'Name of the account', 'Acme Inc', true)],
       takesForm: true,
       leadsTo: 'next',
     }),
   },
   {
-    label: /^(log ?in|login|sign ?in|continue with email)$/,
+    label: /^(delete|close) (my |your |the |this )?(account|workspace|organi[sz]ation)$/,
+    kinds: NOT_TABS,
+    make: () => ({
+      id: 'account_deleted',
+      name: 'Account Deleted',
+      trigger: 'User deletes the account',
+      description: 'An account is deleted.',
+      properties: [property('account_name', 'string', 'Name of the account', 'Acme Inc', true)],
+      takesForm: false,
+      leadsTo: [],
+    }),
+  },
+  {
+    label: /^(log ?in|login|sign ?in)( with \w+( \w+)?)?$|^continue with e ?mail$/,
     completes: true,
     formOf: 'login',
     make: () => ({
@@ -201,7 +525,7 @@ const RULES: Rule[] = [
       name: 'Signed In',
       trigger: 'User sends the sign-in form',
       description: 'The user signs in.',
-      properties: [property('method', 'string', 'How the user signed in', 'email', true)],
+      properties: [username()],
       takesForm: false,
       leadsTo: 'next',
     }),
@@ -213,7 +537,7 @@ const RULES: Rule[] = [
       name: 'Signed Out',
       trigger: 'User signs out',
       description: 'The user signs out.',
-      properties: [],
+      properties: [username()],
       takesForm: false,
       leadsTo: [],
     }),
@@ -222,45 +546,38 @@ const RULES: Rule[] = [
     label: /^(send (an |the )?invit(e|es|ation|ations)|invite( (a |your |new )?(teammates?|members?|users?|people|colleagues?|team ?mates?))?|add (a )?(teammate|member|user))$/,
     completes: true,
     formOf: 'invite',
-    make: ({ screen }) => ({
-      id: 'teammate_invited',
-      name: 'Teammate Invited',
-      trigger: 'User sends an invitation to a teammate',
-      description: 'A teammate is invited to the workspace.',
+    make: ({ screen }) => inviteSent(screen),
+  },
+  {
+    label: /^(play|watch)( (the |a )?(video|trailer|demo|film|episode|now))?$/,
+    kinds: NOT_TABS,
+    make: () => ({
+      id: 'video_playback_started',
+      name: 'Video Playback Started',
+      trigger: 'User starts playing a video',
+      description: 'A video starts playing.',
       properties: [
-        property('role', 'string', 'Role the teammate is invited with', 'member', screen.fields.some((f) => /\brole\b/.test(keyOf(f.label)))),
-        property('invitee_email_domain', 'string', "Domain of the invitee's e-mail address (never the address itself)", 'example.com', false),
+        property('session_id', 'string', 'Id of the playback session', 'vps_7801', true),
+        property('content_asset_ids', 'array', 'Ids of the videos in the session', 'vid_1042', false, { items: 'string' }),
+        property('position', 'number', 'Playhead position in seconds', '0', false),
+        property('total_length', 'number', 'Length of the video in seconds', '120', false),
+        property('video_player', 'string', 'Name of the video player', 'html5', false),
+        property('livestream', 'boolean', 'Whether the video is a livestream', 'false', false),
       ],
       takesForm: false,
-      leadsTo: 'next',
+      leadsTo: [],
     }),
   },
   {
     label: /^(save|update|apply)\b/,
     on: ['settings'],
     kinds: ['click', 'submit'],
-    make: ({ screen }) => ({
-      id: 'settings_saved',
-      name: 'Settings Saved',
-      trigger: 'User saves the settings',
-      description: 'Changed settings are saved.',
-      properties: settingsSection(screen),
-      takesForm: true,
-      leadsTo: [],
-    }),
+    make: ({ screen }) => settingsSaved(screen),
   },
   {
     label: /^(save|update) (settings|preferences)$/,
     kinds: ['click', 'submit'],
-    make: ({ screen }) => ({
-      id: 'settings_saved',
-      name: 'Settings Saved',
-      trigger: 'User saves the settings',
-      description: 'Changed settings are saved.',
-      properties: settingsSection(screen),
-      takesForm: true,
-      leadsTo: [],
-    }),
+    make: ({ screen }) => settingsSaved(screen),
   },
   {
     label: /^follow$/,
@@ -288,6 +605,131 @@ const RULES: Rule[] = [
   },
 ];
 
+/** A category chip of a list: in a shop the spec's list filter, elsewhere the category chosen. */
+export function categorySelected(label: string, examples: PlanExamples): Recognised {
+  if (examples.commerce) return listFiltered(examples, [{ type: 'category', value: snakeCase(label) }], [], label);
+  return {
+    id: 'category_selected',
+    name: 'Category Selected',
+    trigger: `User narrows the list to a category ('${label}')`,
+    description: 'The list shows one category.',
+    properties: [property('category', 'string', 'Category chosen', snakeCase(label), true)],
+    takesForm: false,
+    leadsTo: [],
+  };
+}
+
+/** A screen that confirms something is done ('Workout Complete'): reaching it is that thing completed. */
+const DONE_SCREEN = /^(\w+( \w+)?) (complete|completed|finished|done)$/;
+/** Done screens whose event is another's: an order's confirmation follows Order Completed. */
+const DONE_ELSEWHERE = /^(order|purchase|checkout|payment|booking|sign ?up|registration|setup|profile)$/;
+
+/** 'Add to playlist' → 'Playlist'. */
+function listOfLabel(label: string): string {
+  const words = wordsOf(keyOf(label).replace(DIALOG_WORD, ''));
+  const to = words.findIndex((word) => word.toLowerCase() === 'to');
+  return titleCase(words.slice(to + 1).filter((word) => !/^(a|the|my|your)$/i.test(word)).join(' ')) || 'List';
+}
+
+function addedToList(list: string, examples: PlanExamples): Recognised {
+  const item = examples.itemNoun;
+  return {
+    id: `added_to:${keyOf(list)}`,
+    name: `${item} Added To ${list}`,
+    trigger: `User adds a ${item.toLowerCase()} to a ${list.toLowerCase()}`,
+    description: `A ${item.toLowerCase()} is added to one of the user's ${list.toLowerCase()}s.`,
+    properties: [
+      property(`${snakeCase(item)}_id`, 'string', `Id of the ${item.toLowerCase()} added`, `${snakeCase(item).slice(0, 3)}_1042`, true),
+      property(`${snakeCase(list)}_id`, 'string', `Id of the ${list.toLowerCase()}`, `${snakeCase(list).slice(0, 3)}_204`, false),
+    ],
+    takesForm: false,
+    leadsTo: [],
+  };
+}
+
+const ADD_TO_LIST = /^add (it |this )?to (a |the |my |your )?(?!cart\b|bag\b|basket\b)(\w+( \w+)?)$/;
+const CHOOSE = /^(select|choose|pick) (a |an |the |your )?(\w+( \w+)?)$/;
+const DIALOG_WORD = / (modal|dialog|sheet|popup|popover|drawer|screen|page|step)$/;
+
+/**
+ * A screen or dialog that does one thing and is named after it ('Add to Playlist Modal', 'Select Dates'): moving on
+ * from it is doing it, whatever its button says ('Continue', 'Done').
+ */
+export function screenActionOf(screen: Screen, examples: PlanExamples): Recognised | null {
+  if (screen.exits.length === 0) return null;
+  const name = keyOf(screen.name).replace(DIALOG_WORD, '');
+  const list = ADD_TO_LIST.exec(name)?.[3];
+  if (list) return addedToList(titleCase(list), examples);
+  const chosen = CHOOSE.exec(name)?.[3];
+  if (!chosen) return null;
+  return {
+    id: `selected:${chosen}`,
+    name: `${titleCase(chosen)} Selected`,
+    trigger: `User chooses ${chosen} on the ${screen.title} screen and moves on`,
+    description: `The user chooses ${chosen} and moves on.`,
+    properties: [property(snakeCase(chosen), 'string', `What was chosen in ${screen.title}`, '', true)],
+    takesForm: false,
+    leadsTo: 'next',
+  };
+}
+
+/** 'Choose Growth' → 'growth', 'Get Premium Duo' → 'premium_duo'; a label naming no plan gives 'pro'. */
+function planOf(label: string): string {
+  const rest = wordsOf(label)
+    .slice(1)
+    .filter((word) => !/^(with|to|the|a|an|plan|now|started|free|today|it)$/i.test(word));
+  return rest.length > 0 && rest.length <= 3 ? snakeCase(rest.join(' ')) : 'pro';
+}
+
+/** 'Annual (save 17%)' → 'yearly': one value per period whatever the page calls it. */
+function billingPeriodOf(label: string): string {
+  const key = keyOf(label);
+  if (/\b(yearly|annual|annually|save)\b/.test(key)) return 'yearly';
+  return /\bquarterly\b/.test(key) ? 'quarterly' : 'monthly';
+}
+
+/** 'Sort by: Featured' → 'featured'; `fallback` when nothing follows the verb. */
+function valueAfter(label: string, verb: RegExp, fallback: string): string {
+  const rest = label.replace(verb, '');
+  return wordsOf(rest).length > 0 ? snakeCase(rest) : fallback;
+}
+
+interface Criterion {
+  type: string;
+  value: string;
+}
+
+/** Sorting a product list is filtering it in the e-commerce spec: one event, its filters and sorts as objects. */
+function listFiltered(examples: PlanExamples, filters: Criterion[], sorts: Criterion[], label: string): Recognised {
+  const some = (criteria: Criterion[], fallback: Criterion) => JSON.stringify(criteria.length > 0 ? criteria : [fallback]);
+  return {
+    id: 'product_list_filtered',
+    name: 'Product List Filtered',
+    trigger: `User filters or sorts the product list ('${label}')`,
+    description: 'The product list is filtered or sorted another way.',
+    properties: [
+      property('list_id', 'string', 'Id of the list', examples.listId, false),
+      property('category', 'string', 'Category of the list', examples.listName, false),
+      property('filters', 'array', 'Filters applied, one object each ({type, value})', some(filters, { type: 'size', value: 'M' }), false, { items: 'object' }),
+      property('sorts', 'array', 'Sorts applied, one object each ({type, value})', some(sorts, { type: 'price', value: 'desc' }), false, { items: 'object' }),
+    ],
+    takesForm: false,
+    leadsTo: [],
+  };
+}
+
+function settingsSaved(screen: Screen): Recognised {
+  return {
+    id: 'settings_saved',
+    name: 'Settings Saved',
+    trigger: 'User saves the settings',
+    description: 'Changed settings are saved.',
+    properties: settingsSection(screen),
+    takesForm: true,
+    leadsTo: [],
+  };
+}
+
 function settingsSection(screen: Screen): TrackingProperty[] {
   const tab = screen.interactions.find((interaction) => interaction.kind === 'tab');
   return tab ? [property('settings_section', 'string', 'Section of the settings that was saved', snakeCase(tab.label), false)] : [];
@@ -296,21 +738,194 @@ function settingsSection(screen: Screen): TrackingProperty[] {
 /** Labels that say nothing about what a form does: the screen's kind says it ('Continue' on Sign Up). */
 export const GENERIC_SUBMIT = new Set(['', 'submit', 'continue', 'next', 'send', 'confirm', 'done', 'ok', 'go', 'finish']);
 
+/** A button that signs in or up with another service's account. */
+const SOCIAL_ACCOUNT = /^(continue|sign ?in|log ?in|sign ?up) with \w+( \w+)?$/;
+
 /** Screens whose form is the point of the screen: sending it is inferred when the video moved on from it. */
 export const FORM_SCREENS: ReadonlySet<ScreenKind> = new Set(['login', 'sign_up', 'checkout', 'invite']);
 
 export function recognise(input: RecogniseInput): Recognised | null {
   const { interaction, screen, submitsForm } = input;
   const label = keyOf(interaction.label);
+  // A checkout form that leads to another step of the checkout completes that step, not the order.
+  if (submitsForm && screen.kind === 'checkout' && input.destination === 'checkout' && GENERIC_SUBMIT.has(label)) {
+    return checkoutStepCompleted();
+  }
   for (const rule of RULES) {
     if (rule.kinds && !rule.kinds.includes(interaction.kind)) continue;
     if (rule.on && !rule.on.includes(screen.kind)) continue;
+    if (rule.commerce && !input.examples.commerce) continue;
+    if (rule.to) {
+      if (input.destination && rule.to.includes(input.destination)) return rule.make(input);
+      continue;
+    }
     const ownScreen = rule.formOf === screen.kind;
     // 'Sign Up' on a landing page opens the form; on the sign-up screen (or as its submit) it creates the account.
     const completing = submitsForm || (ownScreen && interaction.kind === 'click');
-    const byForm = submitsForm && ownScreen && GENERIC_SUBMIT.has(label);
+    // 'Continue with Google' signs in on a sign-in screen and signs up on a sign-up screen.
+    const byForm = ownScreen && ((submitsForm && GENERIC_SUBMIT.has(label)) || (completing && SOCIAL_ACCOUNT.test(label)));
     const byLabel = rule.label?.test(label) === true && (!rule.completes || completing);
     if (byForm || byLabel) return rule.make(input);
   }
   return null;
+}
+
+const FAQ_HEADING = /\b(faqs?|frequently asked questions|common questions|questions and answers)\b/;
+
+/** A field where the user types what pays: the checkout's payment step. */
+const PAYMENT_FIELD = /\b(card|payment|cvv|cvc|expiry|expiration|iban|pay ?pal)\b/;
+const COUPON_FIELD = /\b(coupon|promo|discount|voucher|gift card)\b/;
+
+/**
+ * The spec's view event of a kind of screen, sent beside the generic page or screen view: a list, a product, the
+ * cart, search results, and the checkout (its first screen starts it, each later one is a step). `checkoutStep`
+ * is the screen's number among the checkout screens.
+ */
+export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutStep: number): Recognised | null {
+  const view = (id: string, name: string, trigger: string, description: string, properties: TrackingProperty[]): Recognised => ({
+    id,
+    name,
+    trigger,
+    description,
+    properties,
+    takesForm: false,
+    leadsTo: [],
+  });
+  switch (screen.kind) {
+    case 'product_list':
+      return view('product_list_viewed', 'Product List Viewed', 'User opens a product list (a category, a collection, all products)', 'A list of products is shown.', [
+        property('list_id', 'string', 'Id of the list', examples.listId, false),
+        property('category', 'string', 'Category of the list', examples.listName, false),
+        productsProperty(examples, 'Products shown, one object each (product_id, sku, name, price, position)'),
+      ]);
+    case 'product':
+      return view('product_viewed', 'Product Viewed', "User opens a product's page", "A product's details are shown.", productProperties(examples));
+    case 'cart':
+      return view('cart_viewed', 'Cart Viewed', 'User opens the cart', 'The cart is shown.', [
+        cartId(),
+        productsProperty(examples, 'Products in the cart, one object each'),
+      ]);
+    case 'checkout':
+      if (checkoutStep <= 1) return checkoutStarted(examples, 'User reaches the checkout');
+      return view('checkout_step_viewed', 'Checkout Step Viewed', 'User reaches a later step of the checkout', 'A checkout step is shown.', checkoutStepProperties(checkoutStep));
+    case 'search_results':
+      return { ...searched(examples), trigger: 'User runs a search and sees its results' };
+    default:
+      return null;
+  }
+}
+
+/** What the spec tracks on a screen besides its controls: payment details typed, a coupon typed, a banner seen. */
+export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognised[] {
+  const events: Recognised[] = [];
+  const fields = screen.fields.map((field) => keyOf(field.label));
+  const takesPayment = fields.some((field) => PAYMENT_FIELD.test(field));
+  // A cart that takes the card is a one-page checkout: seeing it starts the checkout as well.
+  if (screen.kind === 'cart' && takesPayment) events.push(checkoutStarted(examples, 'User reaches the one-page checkout'));
+  if ((screen.kind === 'checkout' || screen.kind === 'cart') && takesPayment) {
+    events.push({
+      id: 'payment_info_entered',
+      name: 'Payment Info Entered',
+      trigger: 'User enters their payment details in the checkout',
+      description: 'Payment details are entered (only how the order is paid is tracked, never the card).',
+      properties: [checkoutId(), orderId(examples), paymentMethod()],
+      takesForm: false,
+      // Typed before the order is placed: a step of the funnel to the confirmation.
+      leadsTo: ['order_confirmation'],
+    });
+  }
+  if ((screen.kind === 'cart' || screen.kind === 'checkout') && fields.some((field) => COUPON_FIELD.test(field))) {
+    events.push({
+      id: 'coupon_entered',
+      name: 'Coupon Entered',
+      trigger: 'User types a coupon code',
+      description: 'A coupon code is entered.',
+      properties: couponProperties(examples),
+      takesForm: false,
+      leadsTo: [],
+    });
+  }
+  // Search results are a product list too: the spec's list view carries the products shown.
+  if (screen.kind === 'search_results' && examples.commerce) {
+    const list = semanticViewOf({ ...screen, kind: 'product_list' }, { ...examples, listName: 'Search Results', listId: 'search_results' }, 0);
+    if (list) events.push(list);
+  }
+  const questions = screen.texts.filter((text) => /\?\s*$/.test(text) && wordsOf(text).length >= 3);
+  if (screen.headings.some((heading) => FAQ_HEADING.test(keyOf(heading))) && questions.length > 0) {
+    const [question = ''] = questions;
+    events.push({
+      id: 'faq_expanded',
+      name: 'FAQ Expanded',
+      trigger: `User opens a question of the FAQ on the ${screen.title} page`,
+      description: 'An answer of the frequently asked questions is shown.',
+      properties: [property('question', 'string', 'The question opened', wordsOf(question).length <= 12 ? question.trim() : '', true)],
+      takesForm: false,
+      leadsTo: [],
+    });
+  }
+  const completed = DONE_SCREEN.exec(keyOf(screen.name))?.[1];
+  if (completed && !DONE_ELSEWHERE.test(completed) && screen.kind === 'other') {
+    events.push({
+      id: `completed:${completed}`,
+      name: `${titleCase(completed)} Completed`,
+      trigger: `User completes a ${completed} and reaches the ${screen.title} screen`,
+      description: `A ${completed} is completed.`,
+      properties: [property(`${snakeCase(completed)}_id`, 'string', `Id of the ${completed}`, `${snakeCase(completed).slice(0, 3)}_3301`, true)],
+      takesForm: false,
+      leadsTo: [],
+    });
+  }
+  const done = screenActionOf(screen, examples);
+  if (done) events.push(done);
+  const promotion = screen.interactions.some((i) => PROMOTION_CTA.test(keyOf(i.label)));
+  if (examples.commerce && (screen.kind === 'home' || screen.kind === 'welcome') && promotion) {
+    events.push({
+      id: 'promotion_viewed',
+      name: 'Promotion Viewed',
+      trigger: `User sees the promotion on the ${screen.title} page`,
+      description: 'An internal promotion (a banner) is shown.',
+      properties: promotionProperties(screen),
+      takesForm: false,
+      leadsTo: [],
+    });
+  }
+  return events;
+}
+
+/**
+ * The app's lifecycle, which the SDK sends by itself and a recording never shows, and which every app's plan
+ * carries: its first launch, each launch, going to the background, and a launch after an update.
+ */
+export function lifecycleEvents(): Recognised[] {
+  const version = (required: boolean) => property('version', 'string', 'Version of the app', '2.4.0', required);
+  const build = (required: boolean) => property('build', 'string', 'Build number of the app', '2401', required);
+  const event = (id: string, name: string, trigger: string, description: string, properties: TrackingProperty[]): Recognised => ({
+    id,
+    name,
+    trigger,
+    description,
+    properties,
+    takesForm: false,
+    leadsTo: [],
+  });
+  return [
+    event('application_installed', 'Application Installed', 'The app is opened for the first time after it was installed', 'The app is installed.', [
+      version(true),
+      build(true),
+    ]),
+    event('application_opened', 'Application Opened', 'The app is launched or comes back to the foreground', 'The app is opened.', [
+      property('from_background', 'boolean', 'Whether the app was in the background', 'false', true),
+      property('referring_application', 'string', 'App that opened this one, if any', '', false),
+      property('url', 'string', 'Deep link the app was opened with, if any', '', false),
+      version(true),
+      build(true),
+    ]),
+    event('application_backgrounded', 'Application Backgrounded', 'The app goes to the background', 'The app is no longer in the foreground.', []),
+    event('application_updated', 'Application Updated', 'The app is opened for the first time after an update', 'The app was updated.', [
+      property('previous_version', 'string', 'Version of the app before the update', '2.3.1', true),
+      property('previous_build', 'string', 'Build number before the update', '2310', true),
+      version(true),
+      build(true),
+    ]),
+  ];
 }

@@ -1,10 +1,12 @@
 /**
  * The events table (product-spec §2): Screenshot, Event Trigger, Event Name, Property, Property Type, Example
- * Value, Description; one row per property, the event's cells spanning its properties. Shared by the
- * generate panel, the history view and the saved items preview.
+ * Value, Description; one row per property, the event's cells spanning its properties. Under the screenshot, the
+ * moment of the video that shows the event, when the plan knows it. Shared by the generate panel, the history
+ * view and the saved items preview.
  */
 import { propertyTypeLabel } from '@tracklens/contracts/tracking-plan-export';
 import { useEffect, useState } from 'react';
+import { EventEvidence } from './event-evidence';
 import { screenshotUrl, type PlanEvent, type PlanProperty } from './plan-content';
 import './tracking-plan.css';
 
@@ -43,6 +45,7 @@ function EventRows({ event }: { event: PlanEvent }) {
     <>
       <td rowSpan={span} className="events-table__shot">
         <Thumbnail event={event} />
+        <EventEvidence event={event} />
       </td>
       <td rowSpan={span} className="events-table__trigger">
         {event.trigger || DASH}
@@ -124,7 +127,10 @@ function EventCards({ events, caption }: { events: PlanEvent[]; caption: string 
       {events.map((event, index) => (
         <li key={`${event.name}-${index}`} className="event-card">
           <div className="event-card__head">
-            <Thumbnail event={event} />
+            <div className="event-card__shots">
+              <Thumbnail event={event} />
+              <EventEvidence event={event} />
+            </div>
             <div className="event-card__title">
               <h4 className="event-card__name">{event.name}</h4>
               <p className="event-card__trigger">{event.trigger || DASH}</p>

@@ -1,4 +1,4 @@
-import { eventsOf, funnelsOf, screenshotUrl } from './plan-content';
+import { eventsOf, funnelsOf, screenshotUrl, videoTime } from './plan-content';
 
 describe(eventsOf.name, () => {
   it('should read a saved plan from its JSON text, with the spec defaults (type string, trigger from description)', () => {
@@ -87,6 +87,27 @@ describe(eventsOf.name, () => {
     expect(legacy[1]?.description).toBe('Landing');
   });
 
+  it('should keep the moments an event was seen at and drop those without a time or a frame', () => {
+    const [seen, old] = eventsOf({
+      events: [
+        {
+          name: 'Cart Viewed',
+          properties: [],
+          evidence: [
+            { videoId: 'v1', atSec: 12.5, screenshot_path: '/api/images/u/p/f1.jpg' },
+            { videoId: 'v1', atSec: '13', screenshot_path: '/api/images/u/p/f2.jpg' },
+            { videoId: 'v1', atSec: 14 },
+            { videoId: 'v1', atSec: -1, screenshot_path: '/api/images/u/p/f3.jpg' },
+            'at 0:15',
+          ],
+        },
+        { name: 'Home Viewed', properties: [], evidence: 'none' },
+      ],
+    });
+    expect(seen?.evidence).toEqual([{ videoId: 'v1', atSec: 12.5, screenshot_path: '/api/images/u/p/f1.jpg' }]);
+    expect(old && 'evidence' in old).toBe(false);
+  });
+
   it('should drop what it cannot read', () => {
     expect(eventsOf('not json')).toEqual([]);
     expect(eventsOf({ events: [null, 3, { trigger: 'no name' }] })).toEqual([]);
@@ -104,5 +125,14 @@ describe(screenshotUrl.name, () => {
     expect(screenshotUrl('javascript:alert(1)')).toBe('/api/images/javascript:alert(1)');
     expect(screenshotUrl('//evil.example.com/a.jpg')).toBe('/api/images/evil.example.com/a.jpg');
     expect(screenshotUrl(null)).toBeNull();
+  });
+});
+
+describe(videoTime.name, () => {
+  it('should say a moment of the video as m:ss, or h:mm:ss past an hour', () => {
+    expect(videoTime(0)).toBe('0:00');
+    expect(videoTime(42.9)).toBe('0:42');
+    expect(videoTime(605)).toBe('10:05');
+    expect(videoTime(3725)).toBe('1:02:05');
   });
 });

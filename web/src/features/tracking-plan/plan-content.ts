@@ -10,11 +10,20 @@ export interface PlanProperty extends ExportProperty {
   required: boolean;
 }
 
+/** A moment of the video where the event was seen: when, and the frame that shows it. */
+export interface PlanEvidence {
+  videoId: string;
+  atSec: number;
+  screenshot_path: string;
+}
+
 export interface PlanEvent extends ExportEvent {
   description: string;
   category?: string;
   screenshot_path: string | null;
   properties: PlanProperty[];
+  /** Earliest first; absent in plans made before evidence was recorded. */
+  evidence?: PlanEvidence[];
 }
 
 export type PlanFunnel = ExportFunnel;
@@ -84,7 +93,29 @@ function toEvent(raw: unknown): PlanEvent | null {
   };
   const category = firstText(raw, 'category');
   if (category) event.category = category;
+  const evidence = toEvidence(raw.evidence);
+  if (evidence.length > 0) event.evidence = evidence;
   return event;
+}
+
+/** Moments with a time and a frame; anything else is left out. */
+function toEvidence(raw: unknown): PlanEvidence[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isRecord).flatMap((moment) => {
+    const atSec = moment.atSec;
+    const path = text(moment.screenshot_path);
+    if (typeof atSec !== 'number' || !Number.isFinite(atSec) || atSec < 0 || !path) return [];
+    return [{ videoId: text(moment.videoId), atSec, screenshot_path: path }];
+  });
+}
+
+/** A moment of the video as people say it: 42 → '0:42', 3725 → '1:02:05'. */
+export function videoTime(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const secs = String(total % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
 }
 
 /** Legacy flat rows, one per property: consecutive rows of one event become that event. */

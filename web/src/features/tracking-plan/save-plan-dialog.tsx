@@ -28,6 +28,7 @@ export function savedPlanContent(events: PlanEvent[]): string {
         example: property.example,
         required: property.required,
       })),
+      ...(event.evidence ? { evidence: event.evidence } : {}),
     })),
   });
 }

@@ -1,7 +1,9 @@
 /**
  * OCR slips on button labels, most often where the cursor rests on the control about to be clicked
- * ("Add tR Cart"). Short labels close to a common UI phrase are snapped to it.
+ * ("Add tR Cart"). Short labels close to a common UI phrase are snapped to it, a whole phrase telling more
+ * than its words one by one (name-cleaner.ts then cleans what is left word by word).
  */
+import { ocrDistance } from './name-cleaner';
 
 const COMMON_LABELS = [
   'Add to Cart', 'Add to Bag', 'Add to Basket', 'Add to Wishlist', 'Buy Now', 'Shop Now', 'Checkout', 'Proceed to Checkout',
@@ -14,28 +16,13 @@ const COMMON_LABELS = [
   'Book Now', 'Contact Us', 'Request Demo', 'New Project', 'Create Project', 'Export', 'Filter', 'Sort By',
 ];
 
-function distance(a: string, b: string): number {
-  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    let diagonal = previous[0] ?? 0;
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const above = previous[j] ?? 0;
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      previous[j] = Math.min(above + 1, (previous[j - 1] ?? 0) + 1, diagonal + cost);
-      diagonal = above;
-    }
-  }
-  return previous[b.length] ?? 0;
-}
-
 /** The common label this text was probably meant to be, or the text itself. */
 export function correctLabel(text: string): string {
   const key = text.toLowerCase();
   if (key.length < 5 || key.split(' ').length > 4) return text;
   let best: { label: string; edits: number } | undefined;
   for (const label of COMMON_LABELS) {
-    const edits = distance(key, label.toLowerCase());
+    const edits = ocrDistance(key, label.toLowerCase());
     if (edits === 0) return text;
     if (!best || edits < best.edits) best = { label, edits };
   }

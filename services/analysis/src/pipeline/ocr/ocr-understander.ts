@@ -1,7 +1,8 @@
 /** The offline understanding step: OCR each key frame, then read the screen from text and layout. */
 import os from 'node:os';
 import type { Box, FrameUnderstanding, KeyFrame, ScreenUnderstander, UnderstandOptions } from '../types';
-import { understandPage, type VideoContext } from './screen-layout';
+import { finishPage, readPage, type PageReading, type VideoContext } from './screen-layout';
+import { RecordingWords } from './name-cleaner';
 import { area, blankSplit, compareCells, cutOut, planRead, thumbnail, thumbnailDistance, type CellChanges, type ReadPlan } from './incremental';
 import { verticalShift } from '../frame-math';
 import { pendingList } from '../streaming';
@@ -32,18 +33,20 @@ export function createOcrUnderstander(options: OcrUnderstanderOptions = {}): Scr
   return {
     async understand(frames: KeyFrame[], understandOptions: UnderstandOptions = {}): Promise<FrameUnderstanding[]> {
       const { signal, onFrameDone, imagesWritten } = understandOptions;
-      const pages = readAll(engines, frames, signal, imagesWritten);
-      const results: FrameUnderstanding[] = [];
+      const words = new RecordingWords();
+      const pages = readAll(engines, frames, signal, imagesWritten, words);
+      const readings: PageReading[] = [];
       // Reading runs ahead on every worker; the layout step goes in order, since a frame may use what
       // earlier ones taught (where the home page was).
       const context: VideoContext = {};
       for (const [i, frame] of frames.entries()) {
         const page = await pages[i];
         if (!page) throw new Error(`frame ${i} was not read`);
-        results.push(understandPage(page, frame.viewport ? viewportFrame(frame, frame.viewport) : frame, context));
-        onFrameDone?.(results.length, frames.length);
+        readings.push(readPage(page, frame.viewport ? viewportFrame(frame, frame.viewport) : frame, context));
+        onFrameDone?.(readings.length, frames.length);
       }
-      return results;
+      // Names are cleaned once every frame is read: a word is trusted when several readings agree on it.
+      return readings.map((reading): FrameUnderstanding => finishPage(reading, words, context));
     },
     warmUp: () => engines.forEach((engine) => engine.warmUp()),
     close: async () => {
@@ -95,6 +98,7 @@ function readAll(
   frames: KeyFrame[],
   signal: AbortSignal | undefined,
   imagesWritten: ReadonlyArray<Promise<void>> | undefined,
+  words: RecordingWords,
 ): Array<Promise<OcrPage>> {
   const pages = pendingList<OcrPage>(frames.length);
   // Each frame to read, with its reference; nothing for a revisit, which is read as the frame it repeats.
@@ -167,7 +171,11 @@ function readAll(
         const { prepared, difference } = (await planned.promises[i]) as Planned;
         const plan = difference && planFor(difference, (await difference.reference.page).lines, prepared.scale);
         const { cleaned: _cleaned, ...pixels } = prepared;
-        pages.resolve(i, { ...pixels, lines: await readPlanned({ engine, helper }, prepared, plan, signal) });
+        const lines = await readPlanned({ engine, helper }, prepared, plan, signal);
+        // Lines carried over from the reference were read once already: only fresh readings confirm a word.
+        const carried = new Set(plan?.kept);
+        words.addReading(lines.filter((line) => !carried.has(line)).flatMap((line) => line.words));
+        pages.resolve(i, { ...pixels, lines });
       } catch (error) {
         // Everything still to read fails the same way: stop this worker, reject what is left.
         pages.reject(i, error);

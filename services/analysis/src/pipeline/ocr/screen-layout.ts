@@ -5,7 +5,8 @@
 import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '../types';
 import { activeItem } from './active-item';
 import { correctLabel } from './label-correction';
-import { nameScreen, urlPathOf } from './screen-naming';
+import { createNameCleaner, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
+import { nameScreen, urlPathOf, type NamingEvidence } from './screen-naming';
 import type { OcrLine, OcrPage } from './tesseract-engine';
 import {
   ACTION_VERBS,
@@ -417,16 +418,25 @@ function besideSidebar(row: TextItem[], side: TextItem[]): TextItem[] {
 }
 
 /** The highlighted entry of the primary navigation: sidebar first, then phone tab bar, then top links. */
-function selectedNavigation(side: TextItem[], tabBar: TextItem[], nav: TextItem[], color: OcrPage['color'] | undefined): TextItem | undefined {
-  const entries = (group: TextItem[], sized = true): TextItem[] => {
+function selectedNavigation(
+  side: TextItem[],
+  tabBar: TextItem[],
+  nav: TextItem[],
+  color: OcrPage['color'] | undefined,
+  titled: boolean,
+): TextItem | undefined {
+  const entries = (group: TextItem[], sized = true, verbs = false): TextItem[] => {
     const size = median(group.map((item) => item.size));
     // A logo split by the cursor or set in a larger type is not an entry.
-    return group.filter((item) => !isButtonText(item.text) && !/\d/.test(item.text) && wordCount(item.text) <= 3 &&
+    return group.filter((item) => (verbs || !isButtonText(item.text)) && !/\d/.test(item.text) && wordCount(item.text) <= 3 &&
       !matchesField(item.text) && (!sized || item.size <= size * 1.25));
   };
   const topLinks = entries([...nav].sort((a, b) => a.box.x - b.box.x).slice(1));
   // The sidebar lost its brand by size already; its highlighted entry is often bold, which reads larger.
-  return activeItem(entries(side, false), color) ?? activeItem(entries(tabBar), color) ?? activeItem(topLinks, color);
+  // A phone's tab bar holds only destinations, whatever verb names them ("Explore"); its tab stays lit on the
+  // screens opened from it, so it names only a screen without a title of its own.
+  const tab = activeItem(entries(tabBar), color) ?? (titled ? undefined : activeItem(entries(tabBar, false, true), color));
+  return activeItem(entries(side, false), color) ?? tab ?? activeItem(topLinks, color);
 }
 
 /** What the understanding of earlier frames of the same video tells about later ones. */
@@ -466,7 +476,35 @@ function learnIdColumns(body: TextItem[], known: Record<string, string>): void {
   }
 }
 
+/**
+ * A frame read and laid out, its names not yet cleaned: which words are noise is known only once every
+ * frame of the video has been read (see name-cleaner.ts).
+ */
+export interface PageReading {
+  /** What names the screen, as read. */
+  evidence: NamingEvidence;
+  elements: UiElement[];
+  actions: UserAction[];
+  words: string[];
+  heading?: string;
+  subtitle?: string;
+  section?: string;
+  urlPath?: string;
+  /** The site's name in the navigation bar: never the name of a screen. */
+  brand?: string;
+  /** Every word read on the frame: what a near miss on it is corrected to first. */
+  read: ReadWord[];
+}
+
+/** One frame understood on its own: its words cleaned against its own reading only. */
 export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoContext = {}): FrameUnderstanding {
+  const reading = readPage(page, frame, context);
+  const words = new RecordingWords();
+  words.addReading(reading.read);
+  return finishPage(reading, words, context);
+}
+
+export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext = {}): PageReading {
   const all = splitIntoItems(page.lines, frame.height);
   const scope = frame.overlay;
   const chrome = findBrowserChrome(splitIntoItems(page.lines, frame.height, LOOSE_CONFIDENCE), frame.width, frame.height);
@@ -559,9 +597,9 @@ export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoCon
     else if (isCheckboxText(text)) add('checkbox', asLabel(text));
     else if (isSelectText(text)) add('select', asLabel(text.replace(/\s[v▾⌄]$/, '')));
     else if (wordCount(text) <= 4 && letters(text) >= 3 && !/\d/.test(text) && looksBoxed(page, item.box))
-      add('button', correctLabel(asLabel(text)));
+      add('button', asLabel(text));
     else if (isLinkText(text)) add('link', asLabel(text));
-    else if (isButtonText(text)) add('button', correctLabel(asLabel(text)));
+    else if (isButtonText(text)) add('button', asLabel(text));
     else if (item.size >= bodyHeight * 1.45 && isNameCandidate(item)) add('heading', screenNameFrom(text));
     else if (!subtitle && titled && item.box.y > titled.box.y && wordCount(text) >= 4 && letters(text) >= 12) {
       subtitle = text.replace(/\s+/g, ' ').slice(0, 140);
@@ -571,11 +609,11 @@ export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoCon
   for (const tab of [...tabs, ...tabBar]) add('tab', asLabel(tab.text));
   for (const item of side) add('link', asLabel(item.text));
 
-  const selected = scope ? undefined : selectedNavigation(side, tabBar, nav, page.color);
+  const selected = scope ? undefined : selectedNavigation(side, tabBar, nav, page.color, headingIsBig);
   const section = tabs.size >= 3 ? activeItem([...tabs], page.color) : undefined;
   const breadcrumb = lineAbove(titled, body);
   if (!scope) learnIdColumns(body, (context.idKinds ??= {}));
-  const naming = nameScreen({
+  const evidence: NamingEvidence = {
     ...(chrome && !scope ? { urlPath: chrome.urlPath } : {}),
     ...(headingText ? { heading: headingText } : {}),
     ...(selected ? { activeNav: asLabel(selected.text) } : {}),
@@ -588,15 +626,12 @@ export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoCon
       centerY(titled.box) - viewTop < viewHeight * 0.6,
     isModal: Boolean(scope),
     isFirstFrame: frame.index === 0,
-    ...(context.homeHeading ? { homeHeading: context.homeHeading } : {}),
     ...(breadcrumb ? { breadcrumb: breadcrumb.text } : {}),
-    ...(context.idKinds ? { knownIds: context.idKinds } : {}),
-  });
-  if (naming.name === 'Home' && headingText && !context.homeHeading) context.homeHeading = headingText;
-  const screenName = naming.name;
+    // What the list pages before this frame taught, not what later ones will.
+    ...(context.idKinds ? { knownIds: { ...context.idKinds } } : {}),
+  };
 
   // Submitting is decided by the merge step, which knows whether the form led to another screen.
-  const uniqueActions = dedupeActions(actions);
   const words = Array.from(
     new Set(
       items
@@ -605,16 +640,95 @@ export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoCon
         .filter((word) => word.length >= 2),
     ),
   );
+  const brandText = brand && (nav.length > 1 || side.length > 0) ? brand.text : undefined;
   return {
-    screenName,
-    description: screenName ? describe(screenName, headingText, subtitle, elements, Boolean(scope)) : '',
+    evidence,
     elements,
-    actions: uniqueActions,
+    actions: dedupeActions(actions),
     words,
     ...(headingText ? { heading: headingText } : {}),
+    ...(subtitle ? { subtitle } : {}),
     ...(section ? { section: asLabel(section.text) } : {}),
     ...(chrome && !scope ? { urlPath: chrome.urlPath } : {}),
+    ...(brandText ? { brand: brandText } : {}),
+    read: page.lines.flatMap((line) => line.words),
   };
+}
+
+/** Labels that name something and reach event names: only words survive in them. */
+const NAMING_KINDS: ReadonlySet<UiElement['kind']> = new Set(['button', 'link', 'tab', 'heading']);
+
+/**
+ * The frame's names and labels cleaned against every reading of the video (`words`), then the screen
+ * named from the cleaned evidence. Frames are finished in video order: a frame named Home tells later
+ * ones what the home page looks like.
+ */
+export function finishPage(reading: PageReading, words: RecordingWords, context: VideoContext = {}): FrameUnderstanding {
+  const cleaner = createNameCleaner(words, reading.read);
+  const elements = cleanElements(reading.elements, cleaner);
+  const heading = reading.heading === undefined ? undefined : cleaner.name(reading.heading);
+  const { activeNav, breadcrumb } = reading.evidence;
+  const nav = activeNav === undefined ? undefined : cleaner.label(activeNav);
+  const crumbs = breadcrumb === undefined ? undefined : cleaner.name(breadcrumb);
+  const section = reading.section === undefined ? undefined : cleaner.label(reading.section);
+  const { heading: _heading, activeNav: _nav, breadcrumb: _crumbs, ...rest } = reading.evidence;
+  const evidence: NamingEvidence = {
+    ...rest,
+    elements,
+    ...(heading ? { heading } : {}),
+    ...(nav ? { activeNav: nav } : {}),
+    ...(crumbs ? { breadcrumb: crumbs } : {}),
+    ...(context.homeHeading ? { homeHeading: context.homeHeading } : {}),
+  };
+  const screenName = cleanScreenName(evidence, cleaner, reading.brand);
+  if (screenName === 'Home' && heading && !context.homeHeading) context.homeHeading = heading;
+  const isModal = reading.evidence.isModal;
+  return {
+    screenName,
+    description: screenName ? describe(screenName, heading ?? '', reading.subtitle, elements, isModal) : '',
+    elements,
+    actions: reading.actions,
+    words: reading.words,
+    ...(heading ? { heading } : {}),
+    ...(section ? { section } : {}),
+    ...(reading.urlPath ? { urlPath: reading.urlPath } : {}),
+  };
+}
+
+/** Controls and headings with their labels cleaned; one that is only noise is left out. */
+function cleanElements(elements: UiElement[], cleaner: NameCleaner): UiElement[] {
+  const seen = new Set<string>();
+  const cleaned: UiElement[] = [];
+  for (const element of elements) {
+    let label: string | undefined = element.label;
+    if (element.kind === 'heading') label = cleaner.name(label);
+    else if (NAMING_KINDS.has(element.kind)) label = cleaner.label(element.kind === 'button' ? correctLabel(label) : label);
+    if (!label) continue;
+    const key = `${element.kind}:${lower(label)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    cleaned.push({ kind: element.kind, label });
+  }
+  return cleaned;
+}
+
+/**
+ * The screen's name from cleaned evidence. A name the cleaner cannot vouch for, or the site's own name,
+ * gives way to the next thing that names the screen, down to its kind.
+ */
+function cleanScreenName(evidence: NamingEvidence, cleaner: NameCleaner, brand: string | undefined): string {
+  let current = evidence;
+  for (;;) {
+    const naming = nameScreen(current);
+    if (!naming.name || naming.source === 'archetype') return naming.name;
+    const name = cleaner.name(naming.name);
+    const isBrand = brand !== undefined && normalizeWords(naming.name.replace(/ Modal$/, '')) === normalizeWords(brand);
+    if (name && !isBrand) return name;
+    current = { ...current };
+    if (naming.source === 'url') delete current.urlPath;
+    else if (naming.source === 'navigation') delete current.activeNav;
+    else delete current.heading;
+  }
 }
 
 function dedupeActions(actions: UserAction[]): UserAction[] {

@@ -221,6 +221,10 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 
   if (has(all, /thank(s| you)\b.*\border|\border\b.*\b(confirmed|placed|received)\b|\border (number|no\.?|#)|^order #/) ||
       (has(all, /^thank you/) && has(all, /\border\b/))) return strong('Order Confirmation');
+  // A stay, a table or a ticket is booked rather than ordered: the confirmation names what was bought.
+  if (has(all, /\b(booking|reservation)\b.*\b(confirmed|complete|received)\b|\b(has|received) your (booking|reservation)\b|^you'?re (all set|booked|going to)\b|\bbooking (number|no\.?|#|reference)/)) {
+    return strong('Booking Confirmation');
+  }
 
   const signupWords = /^(sign ?up|create (an |your )?account|register|join( now| free)?|get started)$/;
   const signupHeading = /\b(sign ?up|create (an |your )?account|register|join)\b/.test(heading);
@@ -275,7 +279,8 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
     return strong('Home');
   }
 
-  if (/\bpricing\b|\bplans\b/.test(heading) || count(texts, /(\/|per )(mo|month|year|yr)\b/) >= 2) return strong('Pricing');
+  // A page that asks for card details is paying for a plan, not choosing one.
+  if (/\bpricing\b|\bplans\b/.test(heading) || (!payment && count(texts, /(\/\s?|per )(mo|month|year|yr)\b/) >= 2)) return strong('Pricing');
 
   if (isHome) return weak('Home');
 
@@ -308,10 +313,30 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
   } else if (archetype?.strong) naming = { name: archetype.name, source: 'archetype' };
   else if (evidence.activeNav && !evidence.isModal) naming = { name: detailName(evidence) ?? shortName(evidence.activeNav), source: 'navigation' };
   else if (archetype) naming = { name: archetype.name, source: 'archetype' };
-  else if (heading) naming = { name: heading, source: 'heading' };
+  else if (heading && !isLayoutPhrase(heading)) naming = { name: heading, source: 'heading' };
   else naming = { name: '', source: 'none' };
+  // Plans of a named product ("/premium" listing plans and prices) are that product's plans.
+  if (archetype?.name === 'Pricing' && naming.source !== 'archetype' && /^[A-Z][a-z]+$/.test(naming.name) &&
+      !/^(pricing|plans?|upgrade|billing|checkout|cart|account|settings|profile|home|search|login|payment)$/i.test(naming.name)) {
+    naming = { ...naming, name: `${naming.name} Plans` };
+  }
   if (evidence.isModal && naming.name) naming = { ...naming, name: `${naming.name.replace(/ (Modal|Dialog)$/i, '')} Modal` };
   return naming;
+}
+
+/**
+ * Words a page uses to lay out or greet ("Featured", "Welcome back", "Recently played"): a heading of only
+ * these says nothing about what the screen is.
+ */
+const LAYOUT_WORDS = new Set([
+  'featured', 'welcome', 'back', 'recently', 'played', 'viewed', 'recommended', 'popular', 'trending', 'now', 'top',
+  'picks', 'highlights', 'latest', 'new', 'just', 'for', 'you', 'more', 'see', 'all', 'hi', 'hello', 'hey', 'good',
+  'morning', 'afternoon', 'evening', 'today', 'this', 'week', 'editor', "editor's", 'spotlight', 'in',
+]);
+
+export function isLayoutPhrase(name: string): boolean {
+  const words = name.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.every((word) => LAYOUT_WORDS.has(word));
 }
 
 /** Paths that say little about the page ("/", "/home", "/app"): a recognised page kind is better. */

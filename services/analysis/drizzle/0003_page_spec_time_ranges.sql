@@ -1,0 +1,1 @@
+ALTER TABLE "page_specs" ADD COLUMN "time_ranges" jsonb;

@@ -1,0 +1,137 @@
+import { PROPERTY_NAME_PATTERN } from '@tracklens/contracts';
+import { pageSpec, shopAnalysis } from '../testing/analysis.factory';
+import { examplesOf } from './plan-properties';
+import { screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
+import { lifecycleEvents, recognise, screenEventsOf, semanticViewOf } from './plan-vocabulary';
+
+/** A settled screen of `kind` with these elements, as the generator sees it. */
+function screenOf(kind: Parameters<typeof pageSpec>[0]['screenKind'], elements: Parameters<typeof pageSpec>[0]['elements'] = [], screenName = 'Screen'): Screen {
+  const [screen] = screensOf(shopAnalysis({ pageSpecs: [pageSpec({ screenName, screenKind: kind, elements })], journeys: [], keyActions: [] }));
+  if (!screen) throw new Error('no screen');
+  return screen;
+}
+
+const shop = examplesOf([screenOf('product', [], 'Linen Overshirt')]);
+
+function named(screen: Screen, interaction: Partial<Interaction> & Pick<Interaction, 'label'>, destination: ScreenKind | null = null) {
+  const full: Interaction = { kind: 'click', toScreen: null, seen: true, ...interaction };
+  return recognise({ interaction: full, screen, submitsForm: full.kind === 'submit', examples: shop, destination })?.name ?? null;
+}
+
+describe('plan vocabulary', () => {
+  it('should name e-commerce actions with the spec names', () => {
+    const product = screenOf('product');
+    const cart = screenOf('cart');
+    const checkout = screenOf('checkout');
+    expect(named(product, { label: 'Add to bag' })).toBe('Product Added');
+    expect(named(cart, { label: 'Remove' })).toBe('Product Removed');
+    expect(named(product, { label: 'Add to Wishlist' })).toBe('Product Added To Wishlist');
+    expect(named(product, { label: 'Share' })).toBe('Product Shared');
+    expect(named(product, { label: 'Write a review' })).toBe('Product Reviewed');
+    expect(named(screenOf('listing'), { label: '', kind: 'navigate' }, 'product')).toBe('Product Clicked');
+    expect(named(screenOf('listing'), { label: 'Sort by Price', kind: 'select' })).toBe('Product List Filtered');
+    expect(named(screenOf('listing'), { label: 'Filter by size', kind: 'select' })).toBe('Product List Filtered');
+    expect(named(screenOf('content'), { label: 'Search products', kind: 'input' })).toBe('Products Searched');
+    expect(named(cart, { label: 'Proceed to checkout' })).toBe('Checkout Started');
+    expect(named(checkout, { label: 'Continue to payment' })).toBe('Checkout Step Completed');
+    expect(named(checkout, { label: 'Continue', kind: 'submit' }, 'checkout')).toBe('Checkout Step Completed');
+    expect(named(checkout, { label: 'Place order', kind: 'submit' })).toBe('Order Completed');
+    expect(named(cart, { label: 'Apply coupon' })).toBe('Coupon Applied');
+    expect(named(screenOf('content', [], 'Home'), { label: 'Shop now' })).toBe('Promotion Clicked');
+  });
+
+  it('should name B2B SaaS and video actions with the spec names', () => {
+    const other = screenOf('other');
+    expect(named(screenOf('signup', [{ kind: 'input', label: 'Email' }]), { label: 'Create account', kind: 'submit' })).toBe('Signed Up');
+    expect(named(screenOf('login'), { label: 'Log in', kind: 'submit' })).toBe('Signed In');
+    expect(named(other, { label: 'Log out' })).toBe('Signed Out');
+    expect(named(other, { label: 'Send invite', kind: 'submit' })).toBe('Invite Sent');
+    expect(named(other, { label: 'Create workspace' })).toBe('Account Created');
+    expect(named(screenOf('settings'), { label: 'Delete account' })).toBe('Account Deleted');
+    expect(named(screenOf('dashboard'), { label: 'Start free trial' })).toBe('Trial Started');
+    expect(named(other, { label: 'Play video' })).toBe('Video Playback Started');
+    // 'Sign Up' on a landing page opens the form; it is not the sign-up itself.
+    expect(named(screenOf('content', [], 'Home'), { label: 'Sign Up' })).toBeNull();
+  });
+
+  it('should give Signed Up the spec properties of the fields its form shows, personal ones flagged pii without examples', () => {
+    const signUp = screenOf('signup', [
+      { kind: 'input', label: 'First name' },
+      { kind: 'input', label: 'Last name' },
+      { kind: 'input', label: 'Work email' },
+      { kind: 'input', label: 'Phone' },
+      { kind: 'input', label: 'Job title' },
+      { kind: 'input', label: 'Password' },
+    ]);
+    const recognised = recognise({
+      interaction: { kind: 'submit', label: 'Sign up', toScreen: null, seen: true },
+      screen: signUp,
+      submitsForm: true,
+      examples: shop,
+    });
+    expect(recognised?.properties.map((p) => [p.name, p.pii ?? false, p.example])).toEqual([
+      ['type', false, 'organic'],
+      ['email', true, ''],
+      ['first_name', true, ''],
+      ['last_name', true, ''],
+      ['title', false, 'Head of Growth'],
+      ['phone', true, ''],
+    ]);
+    // The form's own fields are the spec's properties, not derivatives beside them.
+    expect(signUp.fields.filter((field) => recognised?.coversField?.(field.label)).map((field) => field.label)).toEqual([
+      'First name',
+      'Last name',
+      'Work email',
+      'Phone',
+      'Job title',
+    ]);
+  });
+
+  it("should answer the spec's view event of each kind of screen, and none for the others", () => {
+    const view = (kind: Parameters<typeof screenOf>[0], step = 0) => semanticViewOf(screenOf(kind), shop, step)?.name ?? null;
+    expect(view('listing')).toBe('Product List Viewed');
+    expect(view('product')).toBe('Product Viewed');
+    expect(view('cart')).toBe('Cart Viewed');
+    expect(view('checkout', 1)).toBe('Checkout Started');
+    expect(view('checkout', 2)).toBe('Checkout Step Viewed');
+    expect(view('search')).toBe('Products Searched');
+    expect(view('dashboard')).toBeNull();
+    expect(view('content')).toBeNull();
+    const cart = semanticViewOf(screenOf('cart'), shop, 0);
+    expect(cart?.properties).toContainEqual(expect.objectContaining({ name: 'products', type: 'array', items: 'object' }));
+    const started = semanticViewOf(screenOf('checkout'), shop, 1);
+    expect(started?.properties.map((p) => p.name)).toEqual(['order_id', 'value', 'revenue', 'currency', 'products']);
+  });
+
+  it('should add Payment Info Entered, Coupon Entered and Promotion Viewed where the screen shows them', () => {
+    const checkout = screenOf('checkout', [
+      { kind: 'input', label: 'Card number' },
+      { kind: 'input', label: 'Promo code' },
+    ]);
+    expect(screenEventsOf(checkout, shop).map((e) => e.name)).toEqual(['Payment Info Entered', 'Coupon Entered']);
+    const home = screenOf('content', [{ kind: 'heading', label: 'Summer sale' }, { kind: 'button', label: 'Shop the sale' }], 'Home');
+    expect(screenEventsOf(home, shop).map((e) => [e.name, e.properties.find((p) => p.name === 'name')?.example])).toEqual([
+      ['Promotion Viewed', 'Summer sale'],
+    ]);
+    expect(screenEventsOf(screenOf('checkout', [{ kind: 'input', label: 'Email' }]), shop)).toEqual([]);
+  });
+
+  it("should answer the app's lifecycle events with the spec's properties", () => {
+    const events = lifecycleEvents();
+    expect(events.map((e) => [e.name, e.properties.map((p) => p.name)])).toEqual([
+      ['Application Installed', ['version', 'build']],
+      ['Application Opened', ['from_background', 'referring_application', 'url', 'version', 'build']],
+      ['Application Backgrounded', []],
+      ['Application Updated', ['previous_version', 'previous_build', 'version', 'build']],
+    ]);
+  });
+
+  it('should name every property of the vocabulary in snake_case', () => {
+    const screens = (['listing', 'product', 'cart', 'checkout', 'search'] as const).map((kind) => screenOf(kind));
+    const properties = [
+      ...screens.flatMap((screen) => semanticViewOf(screen, shop, 1)?.properties ?? []),
+      ...lifecycleEvents().flatMap((e) => e.properties),
+    ];
+    for (const property of properties) expect(property.name).toMatch(PROPERTY_NAME_PATTERN);
+  });
+});
