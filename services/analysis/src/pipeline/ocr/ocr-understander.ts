@@ -1,5 +1,6 @@
 /** The offline understanding step: OCR each key frame, then read the screen from text and layout. */
 import os from 'node:os';
+import { setImmediate } from 'node:timers/promises';
 import type { Box, FrameUnderstanding, KeyFrame, ScreenUnderstander, UnderstandOptions } from '../types';
 import { finishPage, readPage, type PageReading, type VideoContext } from './screen-layout';
 import { RecordingWords } from './name-cleaner';
@@ -46,7 +47,15 @@ export function createOcrUnderstander(options: OcrUnderstanderOptions = {}): Scr
         onFrameDone?.(readings.length, frames.length);
       }
       // Names are cleaned once every frame is read: a word is trusted when several readings agree on it.
-      return readings.map((reading): FrameUnderstanding => finishPage(reading, words, context));
+      // One frame at a time, giving the event loop back in between: the job's heartbeat must keep beating and
+      // an abort must be heard while a long recording's names are cleaned.
+      const understood: FrameUnderstanding[] = [];
+      for (const reading of readings) {
+        signal?.throwIfAborted();
+        understood.push(finishPage(reading, words, context));
+        await setImmediate();
+      }
+      return understood;
     },
     warmUp: () => engines.forEach((engine) => engine.warmUp()),
     close: async () => {
