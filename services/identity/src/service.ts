@@ -36,6 +36,7 @@ export async function createIdentityService(options: ServiceOptions): Promise<Ru
       }),
     grpc: [identityGrpc(config.protoDir, identity)],
     subscriptions: onBillingChanged(logger, identity),
+    afterClear: () => identity.forgetAll(),
     jobs: [periodicJob('prune-sessions-and-login-failures', PRUNE_EVERY_MS, () => repository.prune())],
   });
 }

@@ -87,6 +87,8 @@ export interface EventSubscription {
 
 export interface ServiceDefinition {
   routes(app: Express): void;
+  /** Forgets what the service remembers of its tables, after the staging data is cleared (outside production). */
+  afterClear?: () => void;
   /** POST paths that receive their body as raw bytes (e.g. a signed webhook). */
   rawBodyPaths?: string[];
   grpc?: GrpcServiceBinding[];
@@ -118,7 +120,15 @@ export async function serve(runtime: ServiceRuntime, definition: ServiceDefiniti
     isDraining: () => drain.draining,
     registry: metrics.registry,
     ...(config.isProduction ? {} : { debugStats: () => database.tableCounts() }),
-    ...(config.isProduction ? {} : { debugClear: () => database.clearTables() }),
+    ...(config.isProduction
+      ? {}
+      : {
+          debugClear: async () => {
+            const cleared = await database.clearTables();
+            definition.afterClear?.();
+            return cleared;
+          },
+        }),
   });
   definition.routes(app);
   finishHttpApp(app, logger);

@@ -135,6 +135,12 @@ export class Identity {
     return user;
   }
 
+  /** Forgets every remembered session and user: their tables were emptied (the admin panel's staging clear). */
+  forgetAll(): void {
+    this.liveSessions.clear();
+    this.users.clear();
+  }
+
   /** Forgets what is remembered of a user whose record changed (billing's mirrored subscription and usage). */
   forgetUser(userId: string): void {
     this.users.delete(userId);
