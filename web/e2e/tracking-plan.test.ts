@@ -1,8 +1,8 @@
 /**
- * Tracking plans, the full path from a fresh user, all through the UI: onboarding with a demo video
- * drawn with ffmpeg, its analysis, the page spec review and Finalize, generation, the table with screenshots and
- * the video frame of an event at its moment, Download CSV, Save Plan, the Saved page preview, the History view and delete; then a second generation opens
- * 'Monthly Tracking Plan Limit Reached'.
+ * Tracking plans, the full path from a fresh user, all through the UI: onboarding with a demo video drawn with
+ * ffmpeg, its analysis, the page spec review and Finalize, generation, the table with screenshots and the video
+ * frame of an event at its moment, Download CSV, Save Plan, the Saved page preview, the History view and delete;
+ * then a second generation opens 'Monthly Tracking Plan Limit Reached'.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

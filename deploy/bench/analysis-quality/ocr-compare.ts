@@ -26,9 +26,10 @@ import { prepareFrames, type PreparedImage } from '../../../services/analysis/sr
 import { PaddleEngine } from './paddle-engine';
 import { TesseractEngine, type OcrLine } from '../../../services/analysis/src/pipeline/ocr/tesseract-engine';
 import type { KeyFrame } from '../../../services/analysis/src/pipeline/types';
-import { FIXTURE_DIR } from '../../../services/analysis/test/fixtures/generate';
+import { FIXTURE_DIR, generateRecordings } from '../../../services/analysis/test/fixtures/generate';
 import type { Recording } from '../../../services/analysis/test/fixtures/recorder';
-import { score } from './scoring';
+import { score, wordsOf } from './scoring';
+import { median, spread, stageClock, timeDecode } from './timing';
 
 type Reader = 'tesseract' | 'paddle';
 const READERS: Reader[] = ['tesseract', 'paddle'];
@@ -40,34 +41,15 @@ function option(name: string): string | undefined {
 
 const PADDLE_DIR = option('--paddle-dir') ?? process.env.PADDLE_OCR_DIR ?? '/tmp/paddle';
 
-/** Words as the truth files hold them: lower case, split on anything but letters and digits; three letters or more count. */
-function wordsOf(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length >= 3);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-const spread = (values: number[]): string => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
-
 function makeEngine(reader: Reader): TesseractEngine | PaddleEngine {
-  return reader === 'paddle' ? new PaddleEngine({ installDir: PADDLE_DIR }) : new TesseractEngine();
+  return reader === 'paddle' ? new PaddleEngine(PADDLE_DIR) : new TesseractEngine();
 }
 
-/** The recordings whose truth lists the words in view. */
-function recordingsWithWords(): Recording[] {
+/** The fixture recordings (recorded first when missing) whose truth lists the words in view. */
+async function recordingsWithWords(): Promise<Recording[]> {
   const only = option('--only')?.split(',');
-  return fs
-    .readdirSync(FIXTURE_DIR)
-    .filter((file) => file.endsWith('.truth.json'))
-    .map((file) => JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, file), 'utf8')) as Recording)
-    .filter((recording) => recording.truth.some((screen) => (screen.words?.length ?? 0) > 0))
-    .filter((recording) => fs.existsSync(recording.mp4) && (!only || only.includes(recording.name)));
+  const recordings = await generateRecordings(only ? { only } : {});
+  return recordings.filter((recording) => recording.truth.some((screen) => (screen.words?.length ?? 0) > 0));
 }
 
 interface Shot {
@@ -164,7 +146,6 @@ async function readerChild(reader: Reader, shotsFile: string): Promise<ReaderRun
 interface PipelineRun {
   name: string;
   seconds: number;
-  decodeSec: number;
   stages: Record<string, number>;
   keyFrames: number;
   ocrBusySec: number;
@@ -178,8 +159,9 @@ interface PipelineRun {
 
 /**
  * In a child process: the whole analysis of each recording with one reader. The understander creates
- * tesseract engines; for Paddle their methods are handed to a Paddle engine each, so the pipeline around
- * the reader (incremental reads, the split of whole frames over two workers) stays the same.
+ * tesseract engines and takes no other; for Paddle their methods are handed to a Paddle engine each, so the
+ * pipeline around the reader (incremental reads, the split of whole frames over two workers) stays the same.
+ * OCR busy is the wall time with a reading in flight, as in --stages.
  */
 async function pipelineChild(reader: Reader, names: string[]): Promise<PipelineRun[]> {
   const proto = TesseractEngine.prototype as unknown as Record<string, unknown>;
@@ -187,22 +169,15 @@ async function pipelineChild(reader: Reader, names: string[]): Promise<PipelineR
   const paddleOf = (engine: object): PaddleEngine => {
     let paddle = paddles.get(engine);
     if (!paddle) {
-      paddle = new PaddleEngine({ installDir: PADDLE_DIR });
+      paddle = new PaddleEngine(PADDLE_DIR);
       paddles.set(engine, paddle);
     }
     return paddle;
   };
-  let busyMs = 0;
-  const recognize = TesseractEngine.prototype.recognize;
-  proto.recognize = async function (this: TesseractEngine, ...args: Parameters<TesseractEngine['recognize']>) {
-    const begun = performance.now();
-    try {
-      return await (reader === 'paddle' ? paddleOf(this).recognize(...args) : recognize.apply(this, args));
-    } finally {
-      busyMs += performance.now() - begun;
-    }
-  };
   if (reader === 'paddle') {
+    proto.recognize = function (this: TesseractEngine, ...args: Parameters<TesseractEngine['recognize']>) {
+      return paddleOf(this).recognize(...args);
+    };
     proto.warmUp = function (this: TesseractEngine) {
       paddleOf(this).warmUp();
     };
@@ -210,37 +185,24 @@ async function pipelineChild(reader: Reader, names: string[]): Promise<PipelineR
       await paddleOf(this).close();
     };
   }
+  const ocr = timeMethod(TesseractEngine.prototype, 'recognize');
   const runs: PipelineRun[] = [];
-  for (const recording of recordingsWithWords().filter((candidate) => names.includes(candidate.name))) {
+  for (const recording of (await recordingsWithWords()).filter((candidate) => names.includes(candidate.name))) {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocr-compare-work-'));
-    busyMs = 0;
-    const stages: Record<string, number> = {};
-    let stage = '';
-    let stageStarted = performance.now();
-    const started = stageStarted;
+    ocr.reset();
+    const started = performance.now();
+    const clock = stageClock();
     const understander = createOcrUnderstander();
     try {
-      const result = await analyzeVideo({
-        videoPath: recording.mp4,
-        workDir,
-        understand: understander,
-        onProgress: (_percent, next) => {
-          if (next === stage) return;
-          const now = performance.now();
-          if (stage) stages[stage] = (now - stageStarted) / 1000;
-          stage = next;
-          stageStarted = now;
-        },
-      });
+      const result = await analyzeVideo({ videoPath: recording.mp4, workDir, understand: understander, onProgress: clock.onProgress });
       const seconds = (performance.now() - started) / 1000;
       const scored = score(result.screens, recording.truth);
       runs.push({
         name: recording.name,
         seconds,
-        decodeSec: 0,
-        stages,
+        stages: clock.stages,
         keyFrames: result.frames?.length ?? 0,
-        ocrBusySec: busyMs / 1000,
+        ocrBusySec: ocr.seconds(),
         durationSec: result.durationSec,
         recall: scored.recall,
         precision: scored.precision,
@@ -271,16 +233,6 @@ function child<T>(args: string[]): Promise<T> {
   });
 }
 
-async function timeDecode(video: string): Promise<number> {
-  const started = performance.now();
-  await new Promise<void>((resolve, reject) => {
-    const proc = spawn(ffmpegInstaller.path, ['-v', 'error', '-nostdin', '-i', video, '-f', 'null', '-'], { stdio: 'ignore' });
-    proc.on('error', reject);
-    proc.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}`))));
-  });
-  return (performance.now() - started) / 1000;
-}
-
 /** The share of the truth words read, and the read words that are nowhere in the truth, over all shots. */
 function quality(shots: Shot[], frames: FrameReading[]): { right: number; truthWords: number; invented: number; readWords: number } {
   let right = 0;
@@ -299,8 +251,8 @@ function quality(shots: Shot[], frames: FrameReading[]): { right: number; truthW
 }
 
 async function compareReaders(runs: number): Promise<void> {
-  const recordings = recordingsWithWords();
-  if (recordings.length === 0) throw new Error(`no recording in ${FIXTURE_DIR} has truth words: run services/analysis/test/fixtures/generate.ts`);
+  const recordings = await recordingsWithWords();
+  if (recordings.length === 0) throw new Error(`no recording in ${FIXTURE_DIR} has truth words: record them again with services/analysis/test/fixtures/generate.ts --fresh`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocr-compare-'));
   try {
     const shots = await extractShots(recordings, dir);
@@ -345,11 +297,12 @@ async function compareReaders(runs: number): Promise<void> {
 }
 
 async function comparePipelines(runs: number): Promise<void> {
-  const names = recordingsWithWords().map((recording) => recording.name);
+  const recordings = await recordingsWithWords();
+  const names = recordings.map((recording) => recording.name);
   const results: Record<Reader, PipelineRun[][]> = { tesseract: [], paddle: [] };
   const decodes = new Map<string, number[]>();
   for (let run = 0; run < runs; run += 1) {
-    for (const recording of recordingsWithWords()) {
+    for (const recording of recordings) {
       decodes.set(recording.name, [...(decodes.get(recording.name) ?? []), await timeDecode(recording.mp4)]);
     }
     for (const reader of run % 2 === 0 ? READERS : [...READERS].reverse()) {
@@ -415,7 +368,7 @@ function timeMethod(proto: object, name: string): { seconds(): number; reset(): 
 async function profileStages(runs: number): Promise<void> {
   const segmenterPush = timeMethod(KeyframeSegmenter.prototype, 'push');
   const ocr = timeMethod(TesseractEngine.prototype, 'recognize');
-  for (const recording of recordingsWithWords()) {
+  for (const recording of await recordingsWithWords()) {
     const rows: string[] = [];
     const decodes: number[] = [];
     const totals: number[] = [];
@@ -432,23 +385,10 @@ async function profileStages(runs: number): Promise<void> {
           const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocr-compare-stages-'));
           segmenterPush.reset();
           ocr.reset();
-          const stages: Record<string, number> = {};
-          let stage = '';
           begun = performance.now();
-          let stageStarted = begun;
+          const { stages, onProgress } = stageClock();
           try {
-            const result = await analyzeVideo({
-              videoPath: recording.mp4,
-              workDir,
-              understand: understander,
-              onProgress: (_percent, next) => {
-                if (next === stage) return;
-                const now = performance.now();
-                if (stage) stages[stage] = (now - stageStarted) / 1000;
-                stage = next;
-                stageStarted = now;
-              },
-            });
+            const result = await analyzeVideo({ videoPath: recording.mp4, workDir, understand: understander, onProgress });
             const total = (performance.now() - begun) / 1000;
             if (label === 'warm') totals.push(total);
             const shotsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocr-compare-shots-'));

@@ -12,15 +12,6 @@ import type { PreparedImage } from '../../../services/analysis/src/pipeline/ocr/
 import type { Window } from '../../../services/analysis/src/pipeline/ocr/incremental';
 import type { OcrLine, OcrWord } from '../../../services/analysis/src/pipeline/ocr/tesseract-engine';
 
-export interface PaddleEngineOptions {
-  /** The folder `@gutenye/ocr-node` was installed in (its node_modules' parent); without it, the product's own. */
-  installDir?: string;
-  /** ONNX Runtime threads per reading: the pipeline runs one engine per core. */
-  threads?: number;
-  /** Terminates the sessions after this long without a reading; without it, only close() does. */
-  idleMs?: number;
-}
-
 /** A detected text box as the package gives it: four corners, clockwise from the top left. */
 interface LineImage {
   box: number[][];
@@ -39,12 +30,14 @@ interface Models {
 
 /** The detector reads images whose sides are multiples of this; padding with white keeps boxes in place. */
 const DETECTOR_STRIDE = 32;
+/** ONNX Runtime threads per reading: the pipeline runs one engine per core. */
+const THREADS = 1;
 
 /**
  * A detected box's text as words. The recogniser gives one string per box; each word gets the share of the
  * box's width its characters take, which is close for the proportional fonts of UI text.
  */
-export function wordsOfBox(text: string, confidence: number, box: Box): OcrWord[] {
+function wordsOfBox(text: string, confidence: number, box: Box): OcrWord[] {
   const length = text.length;
   if (length === 0) return [];
   const words: OcrWord[] = [];
@@ -61,7 +54,7 @@ export function wordsOfBox(text: string, confidence: number, box: Box): OcrWord[
 }
 
 /** The upright rectangle around a detected box's corners. */
-export function boundsOf(corners: readonly number[][]): Box {
+function boundsOf(corners: readonly number[][]): Box {
   const xs = corners.map((corner) => corner[0] ?? 0);
   const ys = corners.map((corner) => corner[1] ?? 0);
   const x = Math.min(...xs);
@@ -70,7 +63,7 @@ export function boundsOf(corners: readonly number[][]): Box {
 }
 
 /** Gray pixels on a white canvas whose sides are multiples of the detector's stride. */
-export function padToStride(pixels: Uint8Array, width: number, height: number): { pixels: Uint8Array; width: number; height: number } {
+function padToStride(pixels: Uint8Array, width: number, height: number): { pixels: Uint8Array; width: number; height: number } {
   const paddedWidth = Math.max(DETECTOR_STRIDE, Math.ceil(width / DETECTOR_STRIDE) * DETECTOR_STRIDE);
   const paddedHeight = Math.max(DETECTOR_STRIDE, Math.ceil(height / DETECTOR_STRIDE) * DETECTOR_STRIDE);
   if (paddedWidth === width && paddedHeight === height) return { pixels, width, height };
@@ -121,18 +114,13 @@ async function loadModels(installDir: string, threads: number): Promise<Models> 
 
 export class PaddleEngine {
   private models: Promise<Models> | undefined;
-  private readings = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: PaddleEngineOptions = {}) {}
-
-  get started(): boolean {
-    return this.models !== undefined;
-  }
+  /** `installDir`: the folder `@gutenye/ocr-node` was installed in (its node_modules' parent). */
+  constructor(private readonly installDir: string) {}
 
   private start(): Promise<Models> {
     if (!this.models) {
-      const loading = loadModels(this.options.installDir ?? process.cwd(), this.options.threads ?? 1);
+      const loading = loadModels(this.installDir, THREADS);
       loading.catch(() => {
         if (this.models === loading) this.models = undefined;
       });
@@ -154,43 +142,31 @@ export class PaddleEngine {
       pixels: prepared.cleaned,
     };
     signal?.throwIfAborted();
-    clearTimeout(this.idleTimer);
-    this.readings += 1;
-    try {
-      const models = await this.start();
-      const padded = padToStride(pixels, region.x1 - region.x0, region.y1 - region.y0);
-      const boxes = await models.detection.run(await models.toPng(padded.pixels, padded.width, padded.height));
-      const toFrame = (box: Box): Box => ({
-        x: (box.x + region.x0) / scale,
-        y: (box.y + region.y0) / scale,
-        width: box.width / scale,
-        height: box.height / scale,
-      });
-      const lines: OcrLine[] = [];
-      // The recogniser reads one box at a time either way; box by box, each keeps its own text.
-      for (const detected of boxes) {
-        signal?.throwIfAborted();
-        const box = toFrame(boundsOf(detected.box));
-        const [read] = await models.recognition.run([detected]);
-        const text = read?.text.trim() ?? '';
-        if (!read || text === '') continue;
-        const confidence = read.mean * 100;
-        lines.push({ text, confidence, box, words: wordsOfBox(text, confidence, box) });
-      }
-      return lines.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
-    } finally {
-      this.readings -= 1;
-      const { idleMs } = this.options;
-      if (this.readings === 0 && idleMs !== undefined) {
-        this.idleTimer = setTimeout(() => void this.close(), idleMs);
-        this.idleTimer.unref();
-      }
+    const models = await this.start();
+    const padded = padToStride(pixels, region.x1 - region.x0, region.y1 - region.y0);
+    const boxes = await models.detection.run(await models.toPng(padded.pixels, padded.width, padded.height));
+    const toFrame = (box: Box): Box => ({
+      x: (box.x + region.x0) / scale,
+      y: (box.y + region.y0) / scale,
+      width: box.width / scale,
+      height: box.height / scale,
+    });
+    const lines: OcrLine[] = [];
+    // The recogniser reads one box at a time either way; box by box, each keeps its own text.
+    for (const detected of boxes) {
+      signal?.throwIfAborted();
+      const box = toFrame(boundsOf(detected.box));
+      const [read] = await models.recognition.run([detected]);
+      const text = read?.text.trim() ?? '';
+      if (!read || text === '') continue;
+      const confidence = read.mean * 100;
+      lines.push({ text, confidence, box, words: wordsOfBox(text, confidence, box) });
     }
+    return lines.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   }
 
   /** ONNX Runtime frees a session's memory when it is collected; dropping the models is enough. */
   async close(): Promise<void> {
-    clearTimeout(this.idleTimer);
     this.models = undefined;
   }
 }

@@ -16,7 +16,7 @@ import {
   SESSIONS,
 } from '../../../services/analysis/test/fixtures/generate';
 import type { Recording } from '../../../services/analysis/test/fixtures/recorder';
-import { timeDecode } from './decode';
+import { timeDecode } from './timing';
 import { loadDictionary, planOf, productAnalysisOf, scorePlan, type PlanScore } from './plan-scoring';
 import { readerScore, score, shownWords, strictNameMatches, type ReaderScore, type Score } from './scoring';
 

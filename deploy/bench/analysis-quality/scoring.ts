@@ -156,6 +156,14 @@ export interface ReaderScore {
 
 const readable = (word: string): boolean => /^[a-z]{3,}$/.test(word);
 
+/** Words as the truth files hold them: lower case, split on anything but letters and digits; three letters or more count. */
+export function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 3);
+}
+
 /**
  * The reader's word accuracy: of the words the page showed while each truth screen was on view, the share
  * read on the frames analysed during that screen's time.
@@ -172,7 +180,7 @@ export function readerScore(truth: TruthScreen[], frames: ReadFrame[]): ReaderSc
       unread.push(group.name);
       continue;
     }
-    const seen = new Set(during.flatMap((frame) => frame.words.flatMap((word) => word.toLowerCase().split(/[^a-z0-9]+/))));
+    const seen = new Set(during.flatMap((frame) => frame.words.flatMap(wordsOf)));
     truthWords += shown.size;
     for (const word of shown) if (seen.has(word)) read += 1;
   }

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { analyzeVideo, createOcrUnderstander, type ScreenUnderstander } from '../../../services/analysis/src/pipeline';
 import { FIXTURE_DIR, generateRecordings, TUNED_SESSIONS } from '../../../services/analysis/test/fixtures/generate';
-import { timeDecode } from './decode';
+import { median, stageClock, timeDecode } from './timing';
 
 const run = promisify(execFile);
 const ffmpeg = ffmpegInstaller.path;
@@ -57,12 +57,6 @@ async function makeLongVideo(out: string): Promise<void> {
 
 const RUNS = 3;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-
 interface Analysis {
   seconds: number;
   stages: string[];
@@ -76,24 +70,12 @@ interface Analysis {
 async function timeAnalysis(video: string, understand: ScreenUnderstander): Promise<Analysis> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklens-speed-work-'));
   const started = performance.now();
-  let stageStarted = started;
-  const stages: string[] = [];
-  let lastStage = '';
+  const clock = stageClock();
   try {
-    const result = await analyzeVideo({
-      videoPath: video,
-      workDir,
-      understand,
-      onProgress: (_percent, stage) => {
-        if (stage === lastStage) return;
-        const now = performance.now();
-        if (lastStage) stages.push(`${lastStage} ${((now - stageStarted) / 1000).toFixed(1)} s`);
-        lastStage = stage;
-        stageStarted = now;
-      },
-    });
+    const result = await analyzeVideo({ videoPath: video, workDir, understand, onProgress: clock.onProgress });
     const { width, height, durationSec } = result;
     const seconds = (performance.now() - started) / 1000;
+    const stages = Object.entries(clock.stages).map(([stage, s]) => `${stage} ${s.toFixed(1)} s`);
     return { seconds, stages, screens: result.screens.length, frames: result.frames?.length ?? 0, width, height, durationSec };
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });

@@ -14,7 +14,6 @@ import {
   forEachStart,
   removeDataDir,
   startProduct,
-  type DistributedBacking,
   type RunningProduct,
   type StartKind,
 } from './support/product';
@@ -99,12 +98,8 @@ async function duringAnalysis(product: RunningProduct): Promise<DuringAnalysis> 
 }
 
 async function measureStart(start: StartKind): Promise<{ rest: AtRest[]; analysis: DuringAnalysis } | { skipped: string }> {
-  let backing: DistributedBacking | undefined;
-  if (start === 'distributed') {
-    const found = await distributedBacking('memory');
-    if ('unavailable' in found) return { skipped: found.unavailable };
-    backing = found;
-  }
+  const backing = start === 'distributed' ? await distributedBacking('memory') : undefined;
+  if (backing && 'unavailable' in backing) return { skipped: backing.unavailable };
   const options = backing ? { backing } : {};
   progress(`starting ${start} (first start)`);
   const first = await startProduct(start, options);

@@ -9,10 +9,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type RunningService } from '@tracklens/kit';
 import { TEST_NATS_PREFIX, eventually, startLoggingChild, type LoggingChild } from '@tracklens/kit/testing';
 import { planningSubjects, type TrackingPlan } from '@tracklens/contracts';
-import { generateOfflinePlan } from '../src/domain/offline-generator';
-import { withEvidence } from '../src/domain/plan-evidence';
 import { shopAnalysis } from '../src/testing/analysis.factory';
-import { startWorld, type World } from './support';
+import { startWorld, storedOfflinePlan, type World } from './support';
 
 describe('planning crash and resume', () => {
   let world: World;
@@ -58,7 +56,7 @@ describe('planning crash and resume', () => {
       return res.body[0] as TrackingPlan;
     }, 20_000, 100);
     expect(Date.now() - restartedAt).toBeLessThan(10_000);
-    expect(plan.content).toEqual(withEvidence(generateOfflinePlan(analysis), analysis));
+    expect(plan.content).toEqual(storedOfflinePlan(analysis));
 
     // Once: one completed event stored and published, and one quota unit.
     const completed = rowsOf<{ count: number }>(

@@ -15,11 +15,9 @@ import {
 } from '@tracklens/contracts';
 import { planningClient } from '@tracklens/contracts/clients';
 import { generationJobs as jobs } from '../src/db/schema';
-import { generateOfflinePlan } from '../src/domain/offline-generator';
-import { withEvidence } from '../src/domain/plan-evidence';
 import { GENERATION_FAILED, TRACKING_PLAN_QUEUE } from '../src/domain/generation-job';
 import { shopAnalysis } from '../src/testing/analysis.factory';
-import { GatedGenerator, startWorld, type Caller, type World } from './support';
+import { GatedGenerator, startWorld, storedOfflinePlan, type Caller, type World } from './support';
 
 describe('planning service', () => {
   let world: World;
@@ -124,7 +122,7 @@ describe('planning service', () => {
         createdAt: expect.any(String),
         completedAt: expect.any(String),
         // The generator's plan, with the moments of the video the analysis saw each event at.
-        content: withEvidence(generateOfflinePlan(shopAnalysis({ productId: product.id })), shopAnalysis({ productId: product.id })),
+        content: storedOfflinePlan(shopAnalysis({ productId: product.id })),
         error: null,
       });
       expect(plan.content?.events[0]).toMatchObject({

@@ -3,10 +3,8 @@ import { eq } from 'drizzle-orm';
 import { eventually, testBus } from '@tracklens/kit/testing';
 import { planningSubjects, type TrackingPlan } from '@tracklens/contracts';
 import { generationJobs as jobs } from '../src/db/schema';
-import { generateOfflinePlan } from '../src/domain/offline-generator';
-import { withEvidence } from '../src/domain/plan-evidence';
 import { shopAnalysis } from '../src/testing/analysis.factory';
-import { GatedGenerator, startWorld, type World } from './support';
+import { GatedGenerator, startWorld, storedOfflinePlan, type World } from './support';
 
 describe('planning service restart', () => {
   let world: World;
@@ -49,7 +47,7 @@ describe('planning service restart', () => {
       return res.body[0] as TrackingPlan;
     }, 20_000);
     const analysis = shopAnalysis({ productId: product.id });
-    expect(plan.content).toEqual(withEvidence(generateOfflinePlan(analysis), analysis));
+    expect(plan.content).toEqual(storedOfflinePlan(analysis));
     expect(fresh.started).toBe(1);
     expect(stuck.started).toBe(1);
     const [job] = await second.runtime.db.select().from(jobs).where(eq(jobs.id, jobId));

@@ -19,8 +19,9 @@ import { AnalysisDouble } from '@tracklens/contracts/testing';
 import { createBillingService } from '@tracklens/billing';
 import { createCatalogService } from '@tracklens/catalog';
 import { createPlanningService } from '../src/service';
-import { generateOfflinePlan } from '../src/domain/offline-generator';
-import type { PlanGenerator } from '../src/domain/ports';
+import { offlinePlan } from '../src/domain/offline-generator';
+import { withEvidence } from '../src/domain/plan-evidence';
+import type { GeneratedPlan, PlanGenerator } from '../src/domain/ports';
 
 export interface Caller {
   userId: string;
@@ -44,11 +45,17 @@ export class GatedGenerator implements PlanGenerator {
     this.gate.open();
   }
 
-  async generate(analysis: ProductAnalysis, { signal }: { signal: AbortSignal }): Promise<TrackingPlanContent> {
+  async generate(analysis: ProductAnalysis, { signal }: { signal: AbortSignal }): Promise<GeneratedPlan> {
     this.started++;
     await this.gate.pass(signal);
-    return generateOfflinePlan(analysis);
+    return offlinePlan(analysis);
   }
+}
+
+/** The plan the offline generator makes of `analysis` as a job stores it: with the moments of the video it was seen at. */
+export function storedOfflinePlan(analysis: ProductAnalysis): TrackingPlanContent {
+  const { content, sources } = offlinePlan(analysis);
+  return withEvidence(content, analysis, sources);
 }
 
 export interface World {

@@ -3,6 +3,8 @@
  * loop: it times strategy jobs from request to completed (polling the jobs list every 10 ms) and then
  * posts chat messages one after another. Reads its task from CHAT_LOAD_ARGS, prints one JSON line.
  */
+import { call } from '../support/api';
+
 interface LoadArgs {
   base: string;
   cookie: string;
@@ -16,18 +18,6 @@ interface Job {
   id: string;
   status: string;
   result: { table: unknown[] } | null;
-}
-
-async function call(url: string, cookie: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: { cookie, 'content-type': 'application/json' },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const body: unknown = await res.json();
-  if (!res.ok)
-    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status} ${JSON.stringify(body)}`);
-  return body;
 }
 
 async function strategyRun(args: LoadArgs, sessionId: string): Promise<{ ms: number; metrics: number }> {

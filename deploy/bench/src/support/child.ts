@@ -54,9 +54,12 @@ export function startForJson<T>(command: string, args: string[], env: NodeJS.Pro
   });
 }
 
-export async function stopProcess(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL if the process is still there after `forceAfterMs`; resolves once it has exited. */
+export async function stopProcess(child: ChildProcess, forceAfterMs = 20_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const force = setTimeout(() => child.kill('SIGKILL'), forceAfterMs);
   child.kill('SIGTERM');
   await exited;
+  clearTimeout(force);
 }

@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ENV_VARIABLES, SERVICE_NAMES, repoRoot, type ServiceName } from '@tracklens/kit';
 import { freePortEnv, tempDir } from '@tracklens/kit/testing';
+import { stopProcess } from './child';
 import { processTree, type NamedProcess } from './rss';
 
 export type StartKind = 'all-in-one' | 'distributed';
@@ -26,7 +27,6 @@ const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 
 /** Generous: on a machine busy with other work a start has taken minutes; a start that never gets ready still fails. */
 const READY_TIMEOUT_MS = 600_000;
-const STOP_TIMEOUT_MS = 20_000;
 /** Lines of the product's output kept to explain a failure. */
 const KEPT_OUTPUT_LINES = 200;
 
@@ -137,7 +137,7 @@ export async function startProduct(start: StartKind, options: StartOptions = {})
     serviceUrl: (name) => `http://127.0.0.1:${env[`${name.toUpperCase()}_HTTP_PORT`]}`,
     processes: () => namedProcesses(start, child.pid ?? -1),
     output,
-    stop: () => stopChild(child, exited),
+    stop: () => stopProcess(child),
   };
   try {
     await waitReady(`${url}/readyz`, child, exited, output);
@@ -169,14 +169,6 @@ async function waitReady(url: string, child: ChildProcess, exited: Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} not ready after ${READY_TIMEOUT_MS} ms (last answer: ${last}):\n${output()}`);
-}
-
-async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  child.kill('SIGTERM');
-  await exited;
-  clearTimeout(force);
 }
 
 const SERVICE_ENTRY = new RegExp(`(?:services/(${SERVICE_NAMES.join('|')})|(gateway))/dist/main\\.js`);

@@ -128,7 +128,7 @@ export class VideoAnalysis {
         actions: [],
         firstSeenSec: screen.firstSeenSec,
         lastSeenSec: screen.lastSeenSec,
-        timeRanges: screen.visits.map((visit) => ({ startSec: visit.startSec, endSec: visit.endSec })),
+        timeRanges: screen.visits,
         order: screen.order,
       });
     }

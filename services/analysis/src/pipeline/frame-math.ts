@@ -82,6 +82,86 @@ export function changedFraction(a: GrayFrame, b: GrayFrame, stopAt = Infinity): 
   return changed / a.data.length;
 }
 
+/** How many pixels changed in each column and each row, and in all. */
+function changedProfile(a: GrayFrame, b: GrayFrame): { columns: Uint32Array; rows: Uint32Array; total: number } {
+  const columns = new Uint32Array(a.width);
+  const rows = new Uint32Array(a.height);
+  let total = 0;
+  forEachChanged(a, b, (_i, x, y) => {
+    columns[x] = (columns[x] as number) + 1;
+    rows[y] = (rows[y] as number) + 1;
+    total += 1;
+  });
+  return { columns, rows, total };
+}
+
+/** The span of a histogram (first and last index) holding all but a sliver of its `total`: 1% cut at each end. */
+function trimmedSpan(histogram: Uint32Array, total: number): [number, number] {
+  let low = 0;
+  let high = histogram.length - 1;
+  let cut = 0;
+  while (low < high && cut + (histogram[low] as number) <= total * 0.01) cut += histogram[low++] as number;
+  cut = 0;
+  while (high > low && cut + (histogram[high] as number) <= total * 0.01) cut += histogram[high--] as number;
+  return [low, high];
+}
+
+const contains = (box: PixelBox, x: number, y: number): boolean =>
+  x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+
+/** Side of the cells blocks are looked for in: coarse enough that a word's letters or a panel's text are one block. */
+const CELL = 4;
+
+/** A panel's cells join at their sides. */
+const SIDE_NEIGHBOURS = [[-1, 0], [1, 0], [0, -1], [0, 1]] as const;
+/** A typed word's cells join at sides and corners, and across one empty cell of a row: its letters are one block. */
+const WORD_NEIGHBOURS = [-1, 0, 1].flatMap((dy) => [-2, -1, 0, 1, 2].map((dx) => [dx, dy] as const));
+
+/** A connected block of cells: its bounds in cells (inclusive) and how many cells it holds. */
+interface CellBlock {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  cells: number;
+}
+
+/**
+ * The connected blocks of the set cells of a `cw` x `ch` grid, in the order of their first cell; `neighbours`
+ * are the offsets that join two cells.
+ */
+function cellBlocks(set: Uint8Array, cw: number, ch: number, neighbours: ReadonlyArray<readonly [number, number]>): CellBlock[] {
+  const seen = new Uint8Array(cw * ch);
+  const blocks: CellBlock[] = [];
+  for (let start = 0; start < cw * ch; start += 1) {
+    if (!set[start] || seen[start]) continue;
+    const block: CellBlock = { x0: cw, y0: ch, x1: 0, y1: 0, cells: 0 };
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const index = stack.pop() as number;
+      const cx = index % cw;
+      const cy = Math.floor(index / cw);
+      block.x0 = Math.min(block.x0, cx);
+      block.x1 = Math.max(block.x1, cx);
+      block.y0 = Math.min(block.y0, cy);
+      block.y1 = Math.max(block.y1, cy);
+      block.cells += 1;
+      for (const [dx, dy] of neighbours) {
+        const nx = cx + dx;
+        const ny = cy + dy;
+        if (nx < 0 || ny < 0 || nx >= cw || ny >= ch) continue;
+        const next = ny * cw + nx;
+        if (!set[next] || seen[next]) continue;
+        seen[next] = 1;
+        stack.push(next);
+      }
+    }
+    blocks.push(block);
+  }
+  return blocks;
+}
+
 interface RowStats {
   /** Rows with visible structure (text, edges, images); blank rows match anything and prove nothing. */
   busy: boolean[];
@@ -270,28 +350,11 @@ function dimmedBy(a: number, b: number, factor: number): boolean {
  * a backdrop dims only the page it covers, not a sticky header above it or the desk around a phone.
  */
 function changedArea(before: GrayFrame, after: GrayFrame): PixelBox | undefined {
-  const { width, height } = before;
-  const columns = new Uint32Array(width);
-  const rows = new Uint32Array(height);
-  let total = 0;
-  forEachChanged(before, after, (_i, x, y) => {
-    columns[x] = (columns[x] as number) + 1;
-    rows[y] = (rows[y] as number) + 1;
-    total += 1;
-  });
+  const { columns, rows, total } = changedProfile(before, after);
   // On a dark page a backdrop moves the background less than a pixel counts as changed: only its text does.
-  if (total < width * height * 0.02) return undefined;
-  const span = (histogram: Uint32Array): [number, number] => {
-    let low = 0;
-    let high = histogram.length - 1;
-    let cut = 0;
-    while (low < high && cut + (histogram[low] as number) <= total * 0.01) cut += histogram[low++] as number;
-    cut = 0;
-    while (high > low && cut + (histogram[high] as number) <= total * 0.01) cut += histogram[high--] as number;
-    return [low, high];
-  };
-  const [x0, x1] = span(columns);
-  const [y0, y1] = span(rows);
+  if (total < before.width * before.height * 0.02) return undefined;
+  const [x0, x1] = trimmedSpan(columns, total);
+  const [y0, y1] = trimmedSpan(rows, total);
   return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
 }
 
@@ -317,19 +380,13 @@ function dimmingFactor(before: GrayFrame, after: GrayFrame, area: PixelBox): num
     }
   }
   if (comparable === 0 || darker < comparable * 0.15) return undefined;
+  const around = (bin: number): number => (bins[bin - 1] ?? 0) + (bins[bin] as number) + (bins[bin + 1] ?? 0);
   let peak = 0;
-  for (let i = 1; i < 49; i += 1) {
-    const around = (bins[i - 1] as number) + (bins[i] as number) + (bins[i + 1] as number);
-    const best = (bins[peak - 1] ?? 0) + (bins[peak] as number) + (bins[peak + 1] ?? 0);
-    if (around > best) peak = i;
-  }
-  const share = ((bins[peak - 1] ?? 0) + (bins[peak] as number) + (bins[peak + 1] ?? 0)) / darker;
+  for (let i = 1; i < 49; i += 1) if (around(i) > around(peak)) peak = i;
+  const share = around(peak) / darker;
   const factor = (peak + 0.5) / 50;
   return share >= 0.5 && factor >= 0.2 && factor <= 0.85 ? factor : undefined;
 }
-
-/** Side of the cells the panel is looked for in: coarse enough that a panel's text does not break it up. */
-const PANEL_CELL = 4;
 
 /**
  * A panel opened over a dimmed page (a modal dialog, a bottom sheet, a drawer, a search panel under the
@@ -342,7 +399,6 @@ export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBo
   if (!area) return undefined;
   const factor = dimmingFactor(before, after, area);
   if (factor === undefined) return undefined;
-  const inArea = (x: number, y: number): boolean => x >= area.x && x < area.x + area.width && y >= area.y && y < area.y + area.height;
   const dimmed = new Uint8Array(width * height);
   for (let y = area.y; y < area.y + area.height; y += 1) {
     for (let x = area.x; x < area.x + area.width; x += 1) {
@@ -354,16 +410,16 @@ export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBo
     }
   }
   // The panel: the largest connected block of cells that are mostly not dimmed.
-  const cw = Math.ceil(width / PANEL_CELL);
-  const ch = Math.ceil(height / PANEL_CELL);
+  const cw = Math.ceil(width / CELL);
+  const ch = Math.ceil(height / CELL);
   const open = new Uint8Array(cw * ch);
   for (let cy = 0; cy < ch; cy += 1) {
     for (let cx = 0; cx < cw; cx += 1) {
       let pixels = 0;
       let lit = 0;
-      for (let y = cy * PANEL_CELL; y < Math.min(height, (cy + 1) * PANEL_CELL); y += 1) {
-        for (let x = cx * PANEL_CELL; x < Math.min(width, (cx + 1) * PANEL_CELL); x += 1) {
-          if (!inArea(x, y)) continue;
+      for (let y = cy * CELL; y < Math.min(height, (cy + 1) * CELL); y += 1) {
+        for (let x = cx * CELL; x < Math.min(width, (cx + 1) * CELL); x += 1) {
+          if (!contains(area, x, y)) continue;
           pixels += 1;
           if (!dimmed[y * width + x]) lit += 1;
         }
@@ -371,33 +427,14 @@ export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBo
       if (pixels > 0 && lit > pixels * 0.5) open[cy * cw + cx] = 1;
     }
   }
-  let panel: PixelBox | undefined;
-  let panelCells = 0;
-  const seen = new Uint8Array(cw * ch);
-  for (let start = 0; start < cw * ch; start += 1) {
-    if (!open[start] || seen[start]) continue;
-    let [minX, minY, maxX, maxY, cells] = [cw, ch, 0, 0, 0];
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length > 0) {
-      const index = stack.pop() as number;
-      const cx = index % cw;
-      const cy = Math.floor(index / cw);
-      [minX, maxX, minY, maxY, cells] = [Math.min(minX, cx), Math.max(maxX, cx), Math.min(minY, cy), Math.max(maxY, cy), cells + 1];
-      for (const [nx, ny] of [[cx - 1, cy], [cx + 1, cy], [cx, cy - 1], [cx, cy + 1]] as const) {
-        const next = ny * cw + nx;
-        if (nx < 0 || ny < 0 || nx >= cw || ny >= ch || !open[next] || seen[next]) continue;
-        seen[next] = 1;
-        stack.push(next);
-      }
-    }
-    if (cells <= panelCells) continue;
-    panelCells = cells;
-    const x = minX * PANEL_CELL;
-    const y = minY * PANEL_CELL;
-    panel = { x, y, width: Math.min(width, (maxX + 1) * PANEL_CELL) - x, height: Math.min(height, (maxY + 1) * PANEL_CELL) - y };
-  }
-  if (!panel) return undefined;
+  const largest = cellBlocks(open, cw, ch, SIDE_NEIGHBOURS).reduce<CellBlock | undefined>(
+    (best, block) => (block.cells > (best?.cells ?? 0) ? block : best),
+    undefined,
+  );
+  if (!largest) return undefined;
+  const x = largest.x0 * CELL;
+  const y = largest.y0 * CELL;
+  const panel = { x, y, width: Math.min(width, (largest.x1 + 1) * CELL) - x, height: Math.min(height, (largest.y1 + 1) * CELL) - y };
   const tooSmall = panel.width < width * 0.15 || panel.height < height * 0.1;
   const tooBig = panel.width * panel.height > area.width * area.height * 0.9;
   if (tooSmall || tooBig) return undefined;
@@ -408,7 +445,7 @@ export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBo
   let edges = 0;
   for (let y = area.y; y < area.y + area.height; y += 1) {
     for (let x = area.x; x < area.x + area.width; x += 1) {
-      if (x >= panel.x && x < panel.x + panel.width && y >= panel.y && y < panel.y + panel.height) continue;
+      if (contains(panel, x, y)) continue;
       const i = y * width + x;
       const a = before.data[i] as number;
       if (a < BLACK) continue;
@@ -425,15 +462,13 @@ export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBo
 /** Outside `panel`, did the frame stay the same? (A modal stays open while its content changes.) */
 export function sameOutside(a: GrayFrame, b: GrayFrame, panel: PixelBox): boolean {
   const { width, height } = a;
-  const inside = (x: number, y: number): boolean =>
-    x >= panel.x && x < panel.x + panel.width && y >= panel.y && y < panel.y + panel.height;
   const overlap =
     Math.max(0, Math.min(width, panel.x + panel.width) - Math.max(0, panel.x)) *
     Math.max(0, Math.min(height, panel.y + panel.height) - Math.max(0, panel.y));
   const total = width * height - overlap;
   let changed = 0;
   forEachChanged(a, b, (_i, x, y) => {
-    if (!inside(x, y)) changed += 1;
+    if (!contains(panel, x, y)) changed += 1;
   });
   return total > 0 && changed / total < 0.01;
 }
@@ -441,48 +476,15 @@ export function sameOutside(a: GrayFrame, b: GrayFrame, panel: PixelBox): boolea
 /** Bounding boxes of clusters of changed pixels (e.g. text typed into a field), merged when close. */
 export function changedBoxes(a: GrayFrame, b: GrayFrame, maxBoxes = 12): PixelBox[] {
   const { width, height } = a;
-  // Work on 4x4 cells so a typed word is one connected blob rather than letters.
-  const cell = 4;
-  const cw = Math.ceil(width / cell);
-  const ch = Math.ceil(height / cell);
+  const cw = Math.ceil(width / CELL);
+  const ch = Math.ceil(height / CELL);
   const hot = new Uint8Array(cw * ch);
   forEachChanged(a, b, (_i, x, y) => {
-    hot[Math.floor(y / cell) * cw + Math.floor(x / cell)] = 1;
+    hot[Math.floor(y / CELL) * cw + Math.floor(x / CELL)] = 1;
   });
-  const seen = new Uint8Array(cw * ch);
-  const boxes: PixelBox[] = [];
-  for (let start = 0; start < cw * ch; start += 1) {
-    if (!hot[start] || seen[start]) continue;
-    let minX = cw;
-    let minY = ch;
-    let maxX = 0;
-    let maxY = 0;
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length > 0) {
-      const index = stack.pop() ?? 0;
-      const cx = index % cw;
-      const cy = Math.floor(index / cw);
-      minX = Math.min(minX, cx);
-      maxX = Math.max(maxX, cx);
-      minY = Math.min(minY, cy);
-      maxY = Math.max(maxY, cy);
-      // 8-neighbourhood plus one cell of horizontal slack joins the letters of a word.
-      for (let dy = -1; dy <= 1; dy += 1) {
-        for (let dx = -2; dx <= 2; dx += 1) {
-          const nx = cx + dx;
-          const ny = cy + dy;
-          if (nx < 0 || ny < 0 || nx >= cw || ny >= ch) continue;
-          const next = ny * cw + nx;
-          if (hot[next] && !seen[next]) {
-            seen[next] = 1;
-            stack.push(next);
-          }
-        }
-      }
-    }
-    boxes.push({ x: minX * cell, y: minY * cell, width: (maxX - minX + 1) * cell, height: (maxY - minY + 1) * cell });
-  }
+  const boxes = cellBlocks(hot, cw, ch, WORD_NEIGHBOURS).map(
+    (block): PixelBox => ({ x: block.x0 * CELL, y: block.y0 * CELL, width: (block.x1 - block.x0 + 1) * CELL, height: (block.y1 - block.y0 + 1) * CELL }),
+  );
   boxes.sort((p, q) => q.width * q.height - p.width * p.height);
   return boxes.slice(0, maxBoxes);
 }
@@ -536,17 +538,8 @@ export class ActivityMap {
       }
     }
     // The span holding all but a sliver of the active pixels on each axis.
-    const span = (histogram: Uint32Array): [number, number] => {
-      let low = 0;
-      let high = histogram.length - 1;
-      let cut = 0;
-      while (low < high && cut + (histogram[low] ?? 0) <= total * 0.01) cut += histogram[low++] ?? 0;
-      cut = 0;
-      while (high > low && cut + (histogram[high] ?? 0) <= total * 0.01) cut += histogram[high--] ?? 0;
-      return [low, high];
-    };
-    const [x0, x1] = span(columns);
-    const [y0, y1] = span(rows);
+    const [x0, x1] = trimmedSpan(columns, total);
+    const [y0, y1] = trimmedSpan(rows, total);
     const box = { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
     if (box.width > width * 0.5 || box.height < height * 0.5 || box.height < box.width * 1.3) return undefined;
     return growToBezel(last, box);
@@ -586,10 +579,7 @@ function growToBezel(frame: GrayFrame, box: PixelBox): PixelBox {
  */
 export function changedBelowSameTop(before: GrayFrame, after: GrayFrame): boolean {
   const { width, height } = before;
-  const rows = new Uint32Array(height);
-  forEachChanged(before, after, (_i, _x, y) => {
-    rows[y] = (rows[y] as number) + 1;
-  });
+  const { rows } = changedProfile(before, after);
   // Bands of a few rows, so that a cursor gliding over the top is not taken for a change of it.
   const band = Math.max(2, Math.round(height * 0.02));
   let top = height;

@@ -35,7 +35,7 @@ export interface StablePeriod {
   /** The panel in sample pixels when one is open over a dimmed page (a dialog, a sheet, a drawer). */
   overlay?: PixelBox;
   /** Only the content under the previous period's unchanged top changed: a tab switched in place. */
-  switchedInPlace?: boolean;
+  switchedInPlace: boolean;
   /** Regions (sample pixels) that changed while the period lasted. */
   changed: PixelBox[];
 }
@@ -107,6 +107,7 @@ export class KeyframeSegmenter {
       first: run.first,
       settled: run.last,
       enteredByScroll: isScroll(this.burst),
+      switchedInPlace: false,
       changed: changedBoxes(run.first, run.last),
     };
     this.burst = [];
@@ -173,13 +174,12 @@ export function limitPeriods(periods: StablePeriod[], max: number): StablePeriod
       ...b,
       startSec: a.startSec,
       first: a.first,
+      // The folded period is entered as its first part was.
       enteredByScroll: a.enteredByScroll,
+      switchedInPlace: a.switchedInPlace,
       overlay: b.overlay,
       changed: b.changed,
     };
-    // The folded period is entered as its first part was.
-    if (a.switchedInPlace) folded.switchedInPlace = true;
-    else delete folded.switchedInPlace;
     kept.splice(best, 2, folded);
     scores.splice(best, 1);
     const before = kept[best - 1];

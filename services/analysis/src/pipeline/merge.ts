@@ -158,9 +158,13 @@ function makeNamesUnique(specs: Spec[]): void {
   }
 }
 
-/** The button that sends the frame's form ("Send invite", "Create account"), if it shows one. */
-function submitButton(seen: FrameUnderstanding): UiElement | undefined {
-  return seen.elements.find(
+/**
+ * The button that sent a form: something was typed on `typedOn` and the last of them, `shown`, shows a button
+ * that sends ("Send invite", "Create account").
+ */
+function sentBy(typedOn: Entry[], shown: Entry): UiElement | undefined {
+  if (!typedOn.some((entry) => entry.seen.actions.some((action) => action.kind === 'type'))) return undefined;
+  return shown.seen.elements.find(
     (element) => element.kind === 'button' && SUBMIT_VERBS.has(element.label.toLowerCase().split(/\s+/)[0] ?? ''),
   );
 }
@@ -260,25 +264,21 @@ export function mergeFrames(frames: KeyFrame[], seen: FrameUnderstanding[]): Mer
       if (before && isOverlay(before) && !isOverlay(entry)) {
         // The panel closed on its page: a form typed into in it was sent, as when a page's form leads elsewhere.
         const opened = visit.frames.slice(0, j).findLastIndex((shown) => !isOverlay(shown));
-        const panel = visit.frames.slice(opened + 1, j);
-        const sent = submitButton(before.seen);
-        if (sent && panel.some((shown) => shown.seen.actions.some((action) => action.kind === 'type'))) {
+        const sent = sentBy(visit.frames.slice(opened + 1, j), before);
+        if (sent) {
           addAction(spec, { kind: 'submit', target: sent.label, atSec: round(entry.frame.startSec), imagePath: before.frame.imagePath });
         }
       }
     });
     const next = visits[i + 1];
     const nextSpec = next ? specOfVisit.get(next) : undefined;
-    if (!next || !nextSpec || nextSpec === spec) return;
-    const atSec = round(next.frames[0]?.frame.startSec ?? 0);
-    const last = visit.frames[visit.frames.length - 1];
+    const last = visit.frames.at(-1);
+    if (!next || !nextSpec || nextSpec === spec || !last) return;
     // A key frame is grabbed just before its screen changes: the last one of a visit is the screen as the user
     // clicked, within a sample of the click, so the move needs no frame of its own.
-    const imagePath = last?.frame.imagePath;
-    const at = imagePath ? { atSec, imagePath } : { atSec };
-    const typed = visit.frames.some((entry) => entry.seen.actions.some((action) => action.kind === 'type'));
-    const submit = last ? submitButton(last.seen) : undefined;
-    if (typed && submit) addAction(spec, { kind: 'submit', target: submit.label, toScreen: nextSpec.name, ...at });
+    const at = { atSec: round(next.frames[0]?.frame.startSec ?? 0), imagePath: last.frame.imagePath };
+    const submit = sentBy(visit.frames, last);
+    if (submit) addAction(spec, { kind: 'submit', target: submit.label, toScreen: nextSpec.name, ...at });
     addAction(spec, { kind: 'navigate', toScreen: nextSpec.name, ...at });
   });
 
@@ -293,9 +293,7 @@ export function mergeFrames(frames: KeyFrame[], seen: FrameUnderstanding[]): Mer
     const best = page.reduce((a, b) => (textRichness(b) > textRichness(a) ? b : a));
     const named = page.find((entry) => normalizeName(entry.seen.screenName) === normalizeName(spec.name)) ?? best;
     // What the understanding read on a frame happened on that frame.
-    const own = entries.flatMap((entry) =>
-      entry.seen.actions.map((action) => ({ ...action, imagePath: action.imagePath ?? entry.frame.imagePath })),
-    );
+    const own = entries.flatMap((entry) => entry.seen.actions.map((action) => ({ ...action, imagePath: entry.frame.imagePath })));
     const describedBy = named.seen.description ? named.seen : best.seen;
     let description = describedBy.description || `${spec.name} screen.`;
     // A name made unique ("Settings - Billing") replaces the frame's own name at the start of its description.

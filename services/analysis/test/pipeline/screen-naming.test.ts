@@ -120,6 +120,10 @@ describe('screen names', () => {
       expect(nameScreen(evidence(fields)).name).toBe(name);
     });
 
+    it('should not take a sign-up that says "you\'re all set" for a booking', () => {
+      expect(nameScreen(evidence({ heading: "You're all set!", texts: ['Your workspace is ready', 'Go to dashboard'] })).name).not.toBe('Booking Confirmation');
+    });
+
     it('should call the first screen of a marketing site with a hero and navigation Home, and only that one', () => {
       const hero = evidence({ heading: 'Everyday essentials, thoughtfully made', heroHeading: true, navCount: 5, texts: ['Shop now', '$68.00', '$32.00', '$24.00', '$96.00'] });
       expect(nameScreen({ ...hero, isFirstFrame: true }).name).toBe('Home');
@@ -217,37 +221,36 @@ describe('screen names', () => {
       expect(labels).not.toContain('Qzxv');
     });
 
-    it('should keep a brand in a name when several readings of the video agree on it, and not when one does', () => {
-      const reading: PageReading = {
-        evidence: { heading: 'Tunewave Premium', texts: [], elements: [], navCount: 0, heroHeading: false, isModal: false, isFirstFrame: false },
-        elements: [{ kind: 'heading', label: 'Tunewave Premium' }],
+    /** A frame read and laid out under `heading`, its words read as they stand in it. */
+    function readingOf(heading: string, extra: Partial<PageReading> = {}): PageReading {
+      return {
+        evidence: { heading, texts: [], elements: [{ kind: 'heading', label: heading }], navCount: 0, heroHeading: false, isModal: false, isFirstFrame: false },
         actions: [],
         words: [],
-        heading: 'Tunewave Premium',
-        read: [{ text: 'Tunewave', confidence: 92 }, { text: 'Premium', confidence: 92 }],
+        read: heading.split(' ').map((text) => ({ text, confidence: 92 })),
+        ...extra,
       };
-      const often = new RecordingWords();
-      for (let i = 0; i < 4; i += 1) often.addReading(reading.read);
-      expect(finishPage(reading, often).screenName).toBe('Tunewave Premium');
-      const once = new RecordingWords();
-      once.addReading([{ text: 'Tunewave Premiurn Plans', confidence: 92 }]);
+    }
+
+    /** The words of a recording in which `read` was read `times` times. */
+    function recordingOf(read: PageReading['read'], times: number): RecordingWords {
+      const words = new RecordingWords();
+      for (let i = 0; i < times; i += 1) words.addReading(read);
+      return words;
+    }
+
+    it('should keep a brand in a name when several readings of the video agree on it, and not when one does', () => {
+      const reading = readingOf('Tunewave Premium');
+      expect(finishPage(reading, recordingOf(reading.read, 4)).screenName).toBe('Tunewave Premium');
       const misread = 'Tunewave Premiurn Plans';
-      expect(finishPage({ ...reading, heading: misread, evidence: { ...reading.evidence, heading: misread } }, once).heading).toBe('Premium Plans');
+      const once = recordingOf([{ text: misread, confidence: 92 }], 1);
+      expect(finishPage({ ...reading, evidence: { ...reading.evidence, heading: misread } }, once).heading).toBe('Premium Plans');
     });
 
     it('should not name a screen after the site when its heading is the brand', () => {
-      const reading: PageReading = {
-        evidence: { heading: 'Tunewave', texts: [], elements: [], navCount: 4, heroHeading: false, isModal: false, isFirstFrame: false },
-        elements: [],
-        actions: [],
-        words: [],
-        heading: 'Tunewave',
-        brand: 'Tunewave',
-        read: [{ text: 'Tunewave', confidence: 92 }],
-      };
-      const words = new RecordingWords();
-      for (let i = 0; i < 4; i += 1) words.addReading(reading.read);
-      expect(finishPage(reading, words).screenName).toBe('');
+      const reading = readingOf('Tunewave', { brand: 'Tunewave' });
+      const home = { ...reading, evidence: { ...reading.evidence, elements: [], navCount: 4 } };
+      expect(finishPage(home, recordingOf(reading.read, 4)).screenName).toBe('');
     });
   });
 

@@ -216,11 +216,13 @@ export function actionLabel(action: UserAction, mobile: boolean): string {
   return target ? `${verb} '${target}'` : verb;
 }
 
+/** What a trigger quotes: "User clicks 'Shop now' on the promotion" quotes 'Shop now'; an apostrophe opens nothing. */
+const QUOTED = /(?<![A-Za-z0-9])['‘"“]([^'’"”]+)['’"”](?![A-Za-z0-9])/g;
+
 /**
  * The plan's user action on the source screen that this action is: '{Target} Clicked' or the one whose trigger
- * quotes the target, else the one sharing
- * most words with the target ('Place Order' → 'Order Completed'), else for a form sent on a sign-up, sign-in or
- * checkout screen the plan's event for that role.
+ * quotes the target, else the one sharing most words with the target ('Place Order' → 'Order Completed'), else
+ * for a form sent on a sign-up, sign-in or checkout screen the plan's event for that role.
  */
 export function actionEvent(
   action: UserAction,
@@ -231,10 +233,13 @@ export function actionEvent(
   const target = action.target?.trim() ?? '';
   if (target) {
     const clicked = looseKey(`${target} Clicked`);
+    const control = looseKey(target);
     const exact =
       candidates.find((event) => looseKey(event.name) === clicked) ??
       // A spec event named for what the click means ('Promotion Clicked') says in its trigger which control it is.
-      candidates.find((event) => event.trigger.toLowerCase().includes(`'${target.toLowerCase()}'`));
+      candidates.find((event) =>
+        [...event.trigger.matchAll(QUOTED)].some((quote) => looseKey(quote[1] ?? '') === control),
+      );
     if (exact) return exact.name;
     const words = new Set(stems(target));
     let best: { name: string; score: number } | null = null;

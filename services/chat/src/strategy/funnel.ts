@@ -57,7 +57,6 @@ const TOPIC_LABELS: Record<Topic, string> = {
 };
 
 export function funnelFor(m: ProductModel, focus: Focus | null): FunnelChoice {
-  const refOf = (name: string): EventRef => m.eventRef(name);
   if (focus?.kind === 'funnel') {
     return {
       label: focus.funnel.name,
@@ -116,7 +115,7 @@ export function funnelFor(m: ProductModel, focus: Focus | null): FunnelChoice {
     if (endsOnView && to === last && screen) {
       const done =
         screen.actions.find((action) => !has(action) && !/ Clicked$/.test(action)) ?? screen.actions[0];
-      if (done && !has(done)) steps.push(refOf(done));
+      if (done && !has(done)) steps.push(m.eventRef(done));
     }
     if (steps.length >= 2)
       return { label, planFunnel: best.name, steps: shortened(steps), stage, within, screen };
@@ -127,17 +126,16 @@ export function funnelFor(m: ProductModel, focus: Focus | null): FunnelChoice {
   const add = (ref: EventRef | undefined) => {
     if (ref && !named.some((known) => labelOf(known) === labelOf(ref))) named.push(ref);
   };
-  const viewOf = (step: ScreenInfo): EventRef => m.viewOf(step);
   if (topic === 'onboarding') {
     add(m.role('signup'));
-    for (const step of m.onboarding) add(viewOf(step));
+    for (const step of m.onboarding) add(m.viewOf(step));
     add(m.role('onboardingDone'));
   } else if (topic) for (const role of TOPIC_ROLES[topic]) add(m.role(role));
   if (screen && named.length < 2) {
-    add(viewOf(screen));
-    for (const action of screen.actions.slice(0, 2)) add(refOf(action));
+    add(m.viewOf(screen));
+    for (const action of screen.actions.slice(0, 2)) add(m.eventRef(action));
     const next = m.screens.find((s) => s.order === screen.order + 1);
-    if (named.length < 2 && next?.view) add(viewOf(next));
+    if (named.length < 2 && next?.view) add(m.viewOf(next));
   }
   if (named.length < 2) return mainFunnel(m);
   return { label, planFunnel: null, steps: shortened(named), stage, within, screen };

@@ -487,9 +487,9 @@ export function productModel(context: StrategyContext): ProductModel {
       const refs: EventRef[] = [];
       for (const event of events) {
         if (event.category !== 'user_action' || EVERYWHERE.has(event.name) || skip.has(event.name)) continue;
-        if (AUTH.test(key(event.name)) || NOT_USED.test(key(event.name))) continue;
-        if (/^(signed out|settings saved)$/.test(key(event.name))) continue;
-        refs.push({ name: event.name, inPlan: true, screen: screenOfEvent.get(event.name) ?? null });
+        const name = key(event.name);
+        if (AUTH.test(name) || NOT_USED.test(name) || /^(signed out|settings saved)$/.test(name)) continue;
+        refs.push(this.eventRef(event.name));
       }
       // Actions that create or complete something first, then the rest in plan order.
       const weight = (name: string) =>
@@ -557,6 +557,30 @@ const SPEC_VIEWS: Partial<Record<ScreenKind, string>> = {
 };
 
 const CONFIRMATION = /confirm|thank|success|placed/;
+
+/** The titles a plan gives a screen of this kind ('Product' for any product page); a checkout's by its step. */
+function kindTitles(kind: ScreenKind, name: string): string[] {
+  if (kind === 'checkout') return CONFIRMATION.test(key(name)) ? ['Order Confirmation'] : ['Checkout'];
+  return KIND_TITLES[kind] ?? [];
+}
+
+/**
+ * The spec's own view of each screen in turn, when the plan has it. Called in screen order, it counts the checkout
+ * steps: the first one's view is 'Checkout Started', a later one's 'Checkout Step Viewed'; a confirmation has none.
+ */
+function specViewsIn(names: ReadonlySet<string>): (kind: ScreenKind, name: string) => string | undefined {
+  let checkoutSteps = 0;
+  const viewOf = (kind: ScreenKind, name: string) => {
+    if (kind !== 'checkout') return SPEC_VIEWS[kind];
+    if (CONFIRMATION.test(key(name))) return undefined;
+    checkoutSteps++;
+    return checkoutSteps === 1 ? 'Checkout Started' : 'Checkout Step Viewed';
+  };
+  return (kind, name) => {
+    const view = viewOf(kind, name);
+    return view && names.has(view) ? view : undefined;
+  };
+}
 const SHARED_VIEW = /^(page|screen) viewed$/;
 /** Words a plan leaves out of a screen's short title ('My Account' is the Account page). */
 const FILLERS = new Set('a an the your my our this to of for and with in on'.split(' '));
@@ -630,10 +654,9 @@ function screensFromAnalysis(
     if (event.screenshot_path && title && !titleByPath.has(event.screenshot_path))
       titleByPath.set(event.screenshot_path, title);
   }
-  const names = new Set(events.map((event) => event.name));
+  const specViewOf = specViewsIn(new Set(events.map((event) => event.name)));
   const specs = [...analysis.pageSpecs].sort((a, b) => a.order - b.order || a.firstSeenSec - b.firstSeenSec);
   const screens: ScreenInfo[] = [];
-  let checkoutSteps = 0;
   for (const spec of specs) {
     const name = spec.screenName.trim();
     if (!name || screens.some((screen) => key(screen.name) === key(name))) continue;
@@ -657,14 +680,7 @@ function screensFromAnalysis(
       screen.title =
         (path ? titleByPath.get(path) : undefined) ??
         planTitle(shared, name, spec.screenKind, screens.length);
-      const checkout = spec.screenKind === 'checkout' && !CONFIRMATION.test(key(name));
-      if (checkout) checkoutSteps++;
-      const specView = checkout
-        ? checkoutSteps === 1
-          ? 'Checkout Started'
-          : 'Checkout Step Viewed'
-        : SPEC_VIEWS[spec.screenKind];
-      const ownView = view?.name ?? (specView && names.has(specView) ? specView : undefined);
+      const ownView = view?.name ?? specViewOf(spec.screenKind, name);
       screen.view = ownView ?? shared.event.name;
       screen.viewFilter = ownView
         ? null
@@ -686,17 +702,11 @@ function planTitle(shared: SharedView, name: string, kind: ScreenKind, index: nu
   while (short.length > 1 && FILLERS.has((short[short.length - 1] ?? '').toLowerCase()))
     short = short.slice(0, -1);
   const shortTitle = titleOf(short.join(' ')) || titleOf(name);
-  const kindTitles =
-    kind === 'checkout'
-      ? CONFIRMATION.test(key(name))
-        ? ['Order Confirmation']
-        : ['Checkout']
-      : (KIND_TITLES[kind] ?? []);
   const home =
     index === 0 || /^(home|homepage|home page|landing|landing page)$/.test(key(name))
       ? ['Home', 'Welcome']
       : [];
-  const candidates = [name, ...kindTitles, shortTitle, ...home];
+  const candidates = [name, ...kindTitles(kind, name), shortTitle, ...home];
   const documented = candidates.find((title) => shared.values.some((value) => key(value) === key(title)));
   return documented ? shared.documented(documented) : shortTitle;
 }
@@ -707,12 +717,7 @@ function viewNamed(views: TrackingEvent[], kind: ScreenKind, name: string): Trac
     (view) => key(view.name) === `${key(name)} viewed` || key(titleOfView(view)) === key(name),
   );
   if (byName) return byName;
-  const titles =
-    kind === 'checkout'
-      ? CONFIRMATION.test(key(name))
-        ? ['Order Confirmation']
-        : ['Checkout']
-      : (KIND_TITLES[kind] ?? []);
+  const titles = kindTitles(kind, name);
   return views.find((view) => titles.some((title) => key(titleOfView(view)) === key(title)));
 }
 
@@ -733,18 +738,9 @@ function screensFromPlan(events: TrackingEvent[], { shared, own }: ViewConventio
       return screenOfPlan(title, view.name, null, order, view.description);
     });
   }
-  const names = new Set(events.map((event) => event.name));
-  let checkoutSteps = 0;
+  const specViewOf = specViewsIn(new Set(events.map((event) => event.name)));
   return shared.values.map((title, order) => {
-    const kind = kindFromTitle(title);
-    const checkout = kind === 'checkout' && !CONFIRMATION.test(key(title));
-    if (checkout) checkoutSteps++;
-    const specView = checkout
-      ? checkoutSteps === 1
-        ? 'Checkout Started'
-        : 'Checkout Step Viewed'
-      : SPEC_VIEWS[kind];
-    const view = specView && names.has(specView) ? specView : undefined;
+    const view = specViewOf(kindFromTitle(title), title);
     return screenOfPlan(
       title,
       view ?? shared.event.name,

@@ -51,8 +51,10 @@ export class TrackingPlanJob {
         return await this.fail(plan, TRACKING_PLAN_NEEDS_ANALYSIS, job.lastAttempt);
       }
       await store.setJobProgress(plan.jobId, PROGRESS.analysisLoaded);
-      // Evidence is added here, after either generator: the moments of the video come from the analysis, not the model.
-      const content = withEvidence(await generator.generate(analysis, { signal: job.signal }), analysis);
+      // Evidence is added here, after either generator: the moments of the video come from the analysis, not the model;
+      // the offline generator also says which screen and control made each event.
+      const generated = await generator.generate(analysis, { signal: job.signal });
+      const content = withEvidence(generated.content, analysis, generated.sources);
       job.signal.throwIfAborted();
       await store.setJobProgress(plan.jobId, PROGRESS.generated);
 

@@ -9,7 +9,9 @@
 import { z } from 'zod';
 import type { Funnel, ProductAnalysis, ProductType, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
 import { eventName, keyOf, snakeCase, wordsOf } from './naming';
+import { TYPED_TEXT_PROPERTIES } from './plan-enums';
 import { productTypeOf, screensOf } from './plan-screens';
+import { pageViewOf, type PageView } from './plan-vocabulary';
 import { isEmailAddress, looksPersonal, personalDataOf, withoutPersonalData } from './privacy';
 import { screenshotPathOf } from '@tracklens/contracts';
 
@@ -72,7 +74,7 @@ export function planFromModelAnswer(
     const key = keyOf(spec.screenName);
     if (!screenshots.get(key)) screenshots.set(key, screenshotPathOf(spec.screenshotKey));
   }
-  const view = genericView(productType);
+  const view = pageViewOf(productType);
 
   // The same name twice is one event (the model repeating an action per screen), as in the offline plan.
   const events: TrackingEvent[] = [];
@@ -82,7 +84,7 @@ export function planFromModelAnswer(
   for (const given of answer.events) {
     // A view of one screen ('Cart Page Viewed') is the page or screen view with that screen as its property.
     const perScreen = given.category === 'page_view' && !SEMANTIC_VIEWS.has(eventName(given.name));
-    const raw = perScreen ? view.of(given) : given;
+    const raw = perScreen ? asPageView(given, view) : given;
     const seen = perScreen && screenshots.has(keyOf(given.screen_name)) && !viewedScreens.includes(given.screen_name);
     if (seen) viewedScreens.push(given.screen_name);
     const name = eventName(raw.name);
@@ -112,7 +114,7 @@ export function planFromModelAnswer(
   }
   const where = byName.get(view.name)?.properties.find((p) => p.name === view.property);
   // The recording shows some of the product's screens: they are examples, not the allowed values.
-  if (where && viewedScreens.length > 0) where.description = `${view.description}, e.g. ${viewedScreens.join(', ')}`;
+  if (where && viewedScreens.length > 0) where.description = `${view.propertyDescription}, e.g. ${viewedScreens.join(', ')}`;
 
   const funnels: Funnel[] = [];
   const funnelNames = new Set<string>();
@@ -130,25 +132,15 @@ export function planFromModelAnswer(
 type RawEvent = ModelAnswer['events'][number];
 type RawProperty = RawEvent['properties'][number];
 
-/** Segment's page()/screen() event of the product, and how a model's per-screen view becomes it. */
-function genericView(productType: ProductType) {
-  const app = productType === 'mobile_app';
-  const noun = app ? 'screen' : 'page';
-  const name = app ? 'Screen Viewed' : 'Page Viewed';
-  const property = `${noun}_name`;
-  const description = `Name of the ${noun} viewed`;
+/** A model's view of one screen as the product's page or screen view, that screen its property's example. */
+function asPageView(raw: RawEvent, view: PageView): RawEvent {
   return {
-    name,
-    property,
-    description,
-    of: (raw: RawEvent): RawEvent => ({
-      name,
-      trigger: `User opens any ${noun} of the ${app ? 'app' : 'website'}`,
-      description: `One event for every ${noun} (Segment's ${noun}() call): ${property} says which.`,
-      category: 'page_view',
-      screen_name: raw.screen_name,
-      properties: [{ name: property, type: 'string', description, example: raw.screen_name || 'Home', required: true }],
-    }),
+    name: view.name,
+    trigger: view.trigger,
+    description: view.description,
+    category: 'page_view',
+    screen_name: raw.screen_name,
+    properties: [{ name: view.property, type: 'string', description: view.propertyDescription, example: raw.screen_name || 'Home', required: true }],
   };
 }
 
@@ -163,8 +155,6 @@ const SPEC_PERSONAL: Record<string, ReadonlySet<string>> = {
   'Invite Sent': new Set(['invitee_email', 'invitee_first_name', 'invitee_last_name']),
   'Product Shared': new Set(['recipient']),
 };
-/** What the user types in their own words: personal data whatever it is about. */
-const TYPED_TEXT = new Set(['query', 'review_body', 'share_message']);
 
 function propertiesOf(raw: RawProperty[], screenName: string, eventName: string): TrackingProperty[] {
   const named = SPEC_PERSONAL[eventName] ?? new Set<string>();
@@ -217,7 +207,7 @@ function safeProperty(named: ReadonlySet<string>, given: TrackingProperty): Trac
   const about = personalDataOf(given.name.replace(/_/g, ' '));
   if (about === 'secret') return null;
   const emailExample = isEmailAddress(given.example);
-  if (named.has(given.name) || TYPED_TEXT.has(given.name)) return { ...given, example: '', pii: true };
+  if (named.has(given.name) || TYPED_TEXT_PROPERTIES.has(given.name)) return { ...given, example: '', pii: true };
   if (given.pii) return { ...given, example: '' };
   if (!DERIVED.test(given.name)) {
     const { name, description, required } = given;

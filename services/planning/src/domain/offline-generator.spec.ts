@@ -1,5 +1,5 @@
 import { EVENT_NAME_PATTERN, PROPERTY_NAME_PATTERN, type TrackingPlanContent } from '@tracklens/contracts';
-import { largeAnalysis, pageSpec, shopAnalysis } from '../testing/analysis.factory';
+import { analysisOf, largeAnalysis, pageSpec, shopAnalysis } from '../testing/analysis.factory';
 import { generateOfflinePlan } from './offline-generator';
 
 function eventNamed(plan: TrackingPlanContent, name: string) {
@@ -41,7 +41,10 @@ describe(generateOfflinePlan.name, () => {
   });
 
   it("should make one Screen Viewed event with screen_name and the app's lifecycle events for a phone app", () => {
-    const app = generateOfflinePlan(shopAnalysis(), { productType: 'mobile_app' });
+    // The same shop with a tab bar on every screen, as a phone app shows it.
+    const shop = shopAnalysis();
+    const tabBar = ['Home', 'Account'].map((label) => ({ kind: 'tab' as const, label }));
+    const app = generateOfflinePlan({ ...shop, pageSpecs: shop.pageSpecs.map((spec) => ({ ...spec, elements: [...spec.elements, ...tabBar] })) });
     const appNames = app.events.map((e) => e.name);
     expect(appNames.slice(0, 5)).toEqual([
       'Application Installed',
@@ -63,17 +66,13 @@ describe(generateOfflinePlan.name, () => {
     expect(app.funnels[0]?.description).toBe("A visitor signs up. The Screen Viewed step is the Home screen (screen_name = 'Home').");
   });
 
-  it('should tell a phone app from its tab bar on every screen when the caller does not say', () => {
+  it('should tell a phone app from its tab bar on every screen', () => {
     const tabs = ['Home', 'Search', 'Profile'].map((label) => ({ kind: 'tab' as const, label }));
     const app = generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [
-          pageSpec({ screenName: 'Home', screenKind: 'content', order: 0, elements: tabs }),
-          pageSpec({ screenName: 'Profile', screenKind: 'content', order: 1, elements: tabs }),
-        ],
-        journeys: [],
-        keyActions: [],
-      }),
+      analysisOf([
+        pageSpec({ screenName: 'Home', screenKind: 'content', order: 0, elements: tabs }),
+        pageSpec({ screenName: 'Profile', screenKind: 'content', order: 1, elements: tabs }),
+      ]),
     );
     expect(app.events.map((e) => e.name)).toContain('Screen Viewed');
     expect(app.events.map((e) => e.name)).toContain('Application Opened');
@@ -214,16 +213,12 @@ describe(generateOfflinePlan.name, () => {
 
   it('should merge specs of the same screen and keep action names apart from the page view', () => {
     const merged = generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [
-          pageSpec({ screenName: 'Settings', screenKind: 'settings', order: 0, elements: [{ kind: 'button', label: 'Save' }] }),
-          pageSpec({ screenName: 'settings', screenKind: 'settings', order: 1, screenshotKey: 'k/settings.jpg', elements: [{ kind: 'button', label: 'Save' }] }),
-          pageSpec({ screenName: 'Dashboard', screenKind: 'dashboard', order: 2, elements: [{ kind: 'button', label: 'View Report' }] }),
-          pageSpec({ screenName: 'Report', screenKind: 'other', order: 3 }),
-        ],
-        journeys: [],
-        keyActions: [],
-      }),
+      analysisOf([
+        pageSpec({ screenName: 'Settings', screenKind: 'settings', order: 0, elements: [{ kind: 'button', label: 'Save' }] }),
+        pageSpec({ screenName: 'settings', screenKind: 'settings', order: 1, screenshotKey: 'k/settings.jpg', elements: [{ kind: 'button', label: 'Save' }] }),
+        pageSpec({ screenName: 'Dashboard', screenKind: 'dashboard', order: 2, elements: [{ kind: 'button', label: 'View Report' }] }),
+        pageSpec({ screenName: 'Report', screenKind: 'other', order: 3 }),
+      ]),
     );
     expect(merged.events.map((e) => e.name)).toEqual(['Page Viewed', 'Settings Saved', 'View Report Clicked']);
     expect(merged.events[0]?.screenshot_path).toBe('/api/images/k/settings.jpg');
@@ -234,21 +229,17 @@ describe(generateOfflinePlan.name, () => {
 
   it('should name generic submits after their screen and keep names well formed for odd labels', () => {
     const odd = generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [
-          pageSpec({
-            screenName: 'Contact us!', screenKind: 'other',
-            elements: [
-              { kind: 'input', label: 'Message' },
-              { kind: 'button', label: 'Submit' },
-              { kind: 'button', label: 'Download CSV' },
-              { kind: 'button', label: 'Order summary' },
-            ],
-          }),
-        ],
-        journeys: [],
-        keyActions: [],
-      }),
+      analysisOf([
+        pageSpec({
+          screenName: 'Contact us!', screenKind: 'other',
+          elements: [
+            { kind: 'input', label: 'Message' },
+            { kind: 'button', label: 'Submit' },
+            { kind: 'button', label: 'Download CSV' },
+            { kind: 'button', label: 'Order summary' },
+          ],
+        }),
+      ]),
     );
     expect(odd.events.map((e) => e.name)).toEqual(['Page Viewed', 'Contact Us Form Submitted', 'CSV Downloaded']);
     expect(odd.events[1]?.properties.map((p) => p.name)).toEqual(['screen_name', 'message_length']);
@@ -259,14 +250,13 @@ describe(generateOfflinePlan.name, () => {
     const header = ['Shop', 'New In', 'Sale', 'Cart 1', 'D Goods'].map((label) => ({ kind: 'link' as const, label }));
     const tabs = ['Feed', 'Search', 'Profile'].map((label) => ({ kind: 'tab' as const, label }));
     const navigation = generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [
+      analysisOf(
+        [
           pageSpec({ screenName: 'Feed', screenKind: 'content', order: 0, elements: [...header, ...tabs], actions: [{ kind: 'navigate', toScreen: 'Profile', atSec: 2 }] }),
           pageSpec({ screenName: 'Profile', screenKind: 'content', order: 1, elements: [...header, ...tabs, { kind: 'tab', label: 'Posts' }] }),
         ],
-        journeys: [],
-        keyActions: [{ screenName: 'Feed', keyActions: ['Open Shop', 'Open Cart 1', 'Switch to Search', 'Go to Profile', 'Scroll the page'] }],
-      }),
+        { keyActions: [{ screenName: 'Feed', keyActions: ['Open Shop', 'Open Cart 1', 'Switch to Search', 'Go to Profile', 'Scroll the page'] }] },
+      ),
     );
     expect(navigation.events.map((e) => e.name)).toEqual(['Page Viewed', 'Navigation Clicked', 'Tab Selected']);
     const clicked = eventNamed(navigation, 'Navigation Clicked');
@@ -298,9 +288,7 @@ describe(generateOfflinePlan.name, () => {
 
   it('should name a free key-action phrase only when it is recognised', () => {
     const phrased = generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [pageSpec({ screenName: 'Catalogue', screenKind: 'listing', order: 0 })],
-        journeys: [],
+      analysisOf([pageSpec({ screenName: 'Catalogue', screenKind: 'listing', order: 0 })], {
         keyActions: [{ screenName: 'Catalogue', keyActions: ['Add a product to the cart', 'Browse the whole catalogue', 'Compare two products'] }],
       }),
     );
@@ -342,14 +330,10 @@ describe(generateOfflinePlan.name, () => {
 
   it('should leave a recognised name to its event and fall back to the label for a button that would take it', () => {
     const shop = generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [
-          pageSpec({ screenName: 'Admin', screenKind: 'other', order: 0, elements: [{ kind: 'button', label: 'Add product' }] }),
-          pageSpec({ screenName: 'Product', screenKind: 'product', order: 1, elements: [{ kind: 'button', label: 'Add to bag' }] }),
-        ],
-        journeys: [],
-        keyActions: [],
-      }),
+      analysisOf([
+        pageSpec({ screenName: 'Admin', screenKind: 'other', order: 0, elements: [{ kind: 'button', label: 'Add product' }] }),
+        pageSpec({ screenName: 'Product', screenKind: 'product', order: 1, elements: [{ kind: 'button', label: 'Add to bag' }] }),
+      ]),
     );
     expect(shop.events.map((e) => e.name)).toEqual(['Page Viewed', 'Add Product Clicked', 'Product Viewed', 'Product Added']);
   });
@@ -440,36 +424,32 @@ describe(generateOfflinePlan.name, () => {
 
   it('should leave the rows of a data table out, and name a date range, a billing period, a plan choice and an FAQ', () => {
     const report = generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [
-          pageSpec({
-            screenName: 'Events', screenKind: 'dashboard',
-            order: 0,
-            elements: [
-              { kind: 'select', label: 'Last 30 days' },
-              { kind: 'link', label: 'Page Viewed' },
-              { kind: 'button', label: 'Checkout Started' },
-              { kind: 'button', label: 'Order Completed' },
-              { kind: 'button', label: 'Checkout' },
-            ],
-          }),
-          pageSpec({
-            screenName: 'Pricing', screenKind: 'content',
-            order: 1,
-            elements: [
-              { kind: 'tab', label: 'Monthly' },
-              { kind: 'tab', label: 'Annual' },
-              { kind: 'button', label: 'Choose Growth' },
-              { kind: 'heading', label: 'Frequently asked questions' },
-              { kind: 'text', label: 'What counts as a tracked user?' },
-            ],
-            actions: [{ kind: 'click', target: 'Choose Growth', toScreen: 'Sign Up', atSec: 4 }],
-          }),
-          pageSpec({ screenName: 'Sign Up', screenKind: 'signup', order: 2, elements: [{ kind: 'input', label: 'Work email' }] }),
-        ],
-        journeys: [],
-        keyActions: [],
-      }),
+      analysisOf([
+        pageSpec({
+          screenName: 'Events', screenKind: 'dashboard',
+          order: 0,
+          elements: [
+            { kind: 'select', label: 'Last 30 days' },
+            { kind: 'link', label: 'Page Viewed' },
+            { kind: 'button', label: 'Checkout Started' },
+            { kind: 'button', label: 'Order Completed' },
+            { kind: 'button', label: 'Checkout' },
+          ],
+        }),
+        pageSpec({
+          screenName: 'Pricing', screenKind: 'content',
+          order: 1,
+          elements: [
+            { kind: 'tab', label: 'Monthly' },
+            { kind: 'tab', label: 'Annual' },
+            { kind: 'button', label: 'Choose Growth' },
+            { kind: 'heading', label: 'Frequently asked questions' },
+            { kind: 'text', label: 'What counts as a tracked user?' },
+          ],
+          actions: [{ kind: 'click', target: 'Choose Growth', toScreen: 'Sign Up', atSec: 4 }],
+        }),
+        pageSpec({ screenName: 'Sign Up', screenKind: 'signup', order: 2, elements: [{ kind: 'input', label: 'Work email' }] }),
+      ]),
     );
     const names = report.events.map((e) => e.name);
     expect(names).toEqual(expect.arrayContaining(['Date Range Changed', 'Billing Period Changed', 'Plan Selected', 'FAQ Expanded']));
@@ -481,20 +461,16 @@ describe(generateOfflinePlan.name, () => {
   it('should tell a phone app by a tab bar named after its screens, and name what its screens do', () => {
     const tabBar = [{ kind: 'tab' as const, label: 'Today' }, { kind: 'tab' as const, label: 'Workouts' }, { kind: 'tab' as const, label: 'Progress' }];
     const app = generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [
-          pageSpec({
-            screenName: 'Workouts', screenKind: 'listing',
-            order: 0,
-            elements: [...tabBar, { kind: 'tab', label: 'All' }, { kind: 'tab', label: 'Strength' }, { kind: 'button', label: 'Start workout' }],
-          }),
-          pageSpec({ screenName: 'Select Dates', screenKind: 'other', order: 1, elements: [{ kind: 'button', label: 'Continue' }], actions: [{ kind: 'navigate', toScreen: 'Workout Complete', atSec: 3 }] }),
-          pageSpec({ screenName: 'Workout Complete', screenKind: 'other', order: 2, actions: [{ kind: 'navigate', toScreen: 'Progress', atSec: 5 }] }),
-          pageSpec({ screenName: 'Progress', screenKind: 'other', order: 3, elements: tabBar }),
-        ],
-        journeys: [],
-        keyActions: [],
-      }),
+      analysisOf([
+        pageSpec({
+          screenName: 'Workouts', screenKind: 'listing',
+          order: 0,
+          elements: [...tabBar, { kind: 'tab', label: 'All' }, { kind: 'tab', label: 'Strength' }, { kind: 'button', label: 'Start workout' }],
+        }),
+        pageSpec({ screenName: 'Select Dates', screenKind: 'other', order: 1, elements: [{ kind: 'button', label: 'Continue' }], actions: [{ kind: 'navigate', toScreen: 'Workout Complete', atSec: 3 }] }),
+        pageSpec({ screenName: 'Workout Complete', screenKind: 'other', order: 2, actions: [{ kind: 'navigate', toScreen: 'Progress', atSec: 5 }] }),
+        pageSpec({ screenName: 'Progress', screenKind: 'other', order: 3, elements: tabBar }),
+      ]),
     );
     const names = app.events.map((e) => e.name);
     expect(names).toContain('Screen Viewed');

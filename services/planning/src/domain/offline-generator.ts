@@ -19,7 +19,7 @@
  * - Funnels follow the journeys (the screens' view events and the recognised actions between them), plus a
  *   purchase funnel when the product sells things.
  */
-import type { Funnel, ProductAnalysis, ProductType, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
+import type { EventCategory, Funnel, ProductAnalysis, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
 import { eventName, keyOf, titleCase, wordsOf } from './naming';
 import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
 import { withAllowedValues } from './plan-enums';
@@ -29,12 +29,16 @@ import {
   FORM_SCREENS,
   GENERIC_SUBMIT,
   lifecycleEvents,
+  pageViewOf,
   recognise,
   screenActionOf,
   screenEventsOf,
   semanticViewOf,
+  type PageView,
   type Recognised,
 } from './plan-vocabulary';
+import type { EventSource } from './plan-evidence';
+import type { GeneratedPlan } from './ports';
 import { withoutPersonalData } from './privacy';
 
 const MAX_EVENTS = 300;
@@ -111,37 +115,41 @@ const SUBMIT_WORDS = new Set([
   'checkout', 'apply', 'confirm', 'update', 'join', 'book', 'add', 'finish', 'done', 'get', 'start', 'request',
 ]);
 
-export interface OfflinePlanOptions {
-  /** Whether the product is a website or a phone app, when the caller knows; else the recording tells. */
-  productType?: ProductType;
+export function generateOfflinePlan(analysis: ProductAnalysis): TrackingPlanContent {
+  return offlinePlan(analysis).content;
 }
 
-export function generateOfflinePlan(analysis: ProductAnalysis, options: OfflinePlanOptions = {}): TrackingPlanContent {
+/** The plan, and what made each of its events: the generator knows which screen and control each comes from. */
+export function offlinePlan(analysis: ProductAnalysis): GeneratedPlan {
   const screens = screensOf(analysis).map(withSubmit);
   const checkouts = screens.filter((screen) => screen.kind === 'checkout').map((screen) => screen.key);
+  const productType = productTypeOf(screens);
   const context: Context = {
     screens,
     byKey: new Map(screens.map((screen) => [screen.key, screen])),
     examples: examplesOf(screens),
     navigationLabels: navigationLabelsOf(screens),
-    app: (options.productType ?? productTypeOf(screens)) === 'mobile_app',
+    pageView: pageViewOf(productType),
     checkoutStep: (screen) => checkouts.indexOf(screen.key) + 1,
   };
   const plan = new PlanBuilder();
   const [first] = screens;
-  if (context.app && first) for (const lifecycle of lifecycleEvents()) plan.add(lifecycleCandidate(first, lifecycle));
+  // The SDK sends the lifecycle whatever the screen: no screen shows it.
+  if (productType === 'mobile_app' && first) {
+    for (const lifecycle of lifecycleEvents()) plan.add(candidateOf(first, null, { ...lifecycle, everywhere: true, screenshot: null }));
+  }
   for (const screen of screens) {
     plan.add(viewCandidate(screen, context));
     const semantic = semanticViewOf(screen, context.examples, context.checkoutStep(screen));
-    if (semantic) plan.add(semanticViewCandidate(screen, semantic));
-    for (const recognised of screenEventsOf(screen, context.examples)) plan.add(recognisedCandidate(screen, SCREEN_ITSELF, recognised, []));
+    if (semantic) plan.add(candidateOf(screen, null, { ...semantic, category: 'page_view' }));
+    for (const recognised of screenEventsOf(screen, context.examples)) plan.add(recognisedCandidate(screen, null, recognised, []));
     for (const interaction of screen.interactions) {
       const candidate = actionCandidate(screen, interaction, context);
       if (candidate) plan.add(candidate);
     }
   }
   const events = withAllowedValues(plan.events(context), screens);
-  return { events, funnels: funnelsOf(analysis, context, plan) };
+  return { content: { events, funnels: funnelsOf(analysis, context, plan) }, sources: plan.sources() };
 }
 
 interface Context {
@@ -150,14 +158,11 @@ interface Context {
   examples: PlanExamples;
   /** Keys of labels that move between screens everywhere: header links, a tab bar. */
   navigationLabels: Set<string>;
-  /** A phone app: screen() and 'Screen Viewed' rather than page() and 'Page Viewed', and the lifecycle events. */
-  app: boolean;
+  /** Page Viewed for a website, Screen Viewed for a phone app (which also gets the lifecycle events). */
+  pageView: PageView;
   /** The screen's number among the checkout's screens (1 for the first), 0 for any other screen. */
   checkoutStep: (screen: Screen) => number;
 }
-
-/** What an event about a screen as a whole (payment details typed on it) is attached to: no control. */
-const SCREEN_ITSELF: Interaction = { kind: 'input', label: '', toScreen: null, seen: false };
 
 /**
  * The screen's form and what sends it: the submit the video showed, else its first submit-like button. On a
@@ -200,88 +205,31 @@ interface Candidate {
   /** Views and recognised events own their names; generic ones give way. */
   owner: boolean;
   screen: Screen;
+  /** The control used on the screen; null for what the screen itself sends (its views, what is typed on it). */
+  interaction: Interaction | null;
   event: TrackingEvent;
   /** One event for the whole product (navigation, tabs): its trigger does not list screens. */
   everywhere: boolean;
-  /** For funnels: where the action leads. */
-  toScreen: string | null;
+  /** For funnels: the kinds of screen the event leads to, or 'next' when the form sent leads on. */
   leadsTo: ScreenKind[] | 'next';
-  submits: boolean;
   /** For the navigation event: the link's text and where it went. */
   linkText?: string;
 }
 
 /** The one view event of every screen (Segment's page() or screen()), its screen a property. */
-function viewCandidate(screen: Screen, { app }: Context): Candidate {
-  const noun = app ? 'screen' : 'page';
-  return {
+function viewCandidate(screen: Screen, { pageView }: Context): Candidate {
+  return candidateOf(screen, null, {
     id: VIEW_ID,
-    name: app ? 'Screen Viewed' : 'Page Viewed',
-    fallbackName: null,
-    owner: true,
-    screen,
+    name: pageView.name,
     everywhere: true,
-    toScreen: null,
-    leadsTo: [],
-    submits: false,
-    event: {
-      name: '',
-      trigger: `User opens any ${noun} of the ${app ? 'app' : 'website'}`,
-      description: `One event for every ${noun} (Segment's ${noun}() call): ${noun}_name says which.`,
-      category: 'page_view',
-      screenshot_path: screen.screenshotPath,
-      properties: [property(`${noun}_name`, 'string', `Name of the ${noun} viewed`, screen.title, true)],
-    },
-  };
+    category: 'page_view',
+    trigger: pageView.trigger,
+    description: pageView.description,
+    properties: [property(pageView.property, 'string', pageView.propertyDescription, screen.title, true)],
+  });
 }
 
 const VIEW_ID = 'view';
-
-/** The spec's own view event of a kind of screen ('Product Viewed'), sent with the page or screen view. */
-function semanticViewCandidate(screen: Screen, recognised: Recognised): Candidate {
-  return {
-    id: recognised.id,
-    name: recognised.name,
-    fallbackName: null,
-    owner: true,
-    screen,
-    everywhere: false,
-    toScreen: null,
-    leadsTo: recognised.leadsTo,
-    submits: false,
-    event: {
-      name: '',
-      trigger: recognised.trigger,
-      description: recognised.description,
-      category: 'page_view',
-      screenshot_path: screen.screenshotPath,
-      properties: recognised.properties,
-    },
-  };
-}
-
-/** An app lifecycle event: sent by the SDK whatever the screen, so it names none and shows none. */
-function lifecycleCandidate(screen: Screen, recognised: Recognised): Candidate {
-  return {
-    id: recognised.id,
-    name: recognised.name,
-    fallbackName: null,
-    owner: true,
-    screen,
-    everywhere: true,
-    toScreen: null,
-    leadsTo: [],
-    submits: false,
-    event: {
-      name: '',
-      trigger: recognised.trigger,
-      description: recognised.description,
-      category: 'user_action',
-      screenshot_path: null,
-      properties: recognised.properties,
-    },
-  };
-}
 
 function actionCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {
   const submits = interaction.kind === 'submit';
@@ -317,55 +265,54 @@ function actionCandidate(screen: Screen, interaction: Interaction, context: Cont
   }
 }
 
-function recognisedCandidate(screen: Screen, interaction: Interaction, recognised: Recognised, extra: TrackingProperty[]): Candidate {
-  return actionOf(screen, interaction, {
-    id: recognised.id,
-    name: recognised.name,
-    owner: true,
-    trigger: recognised.trigger,
-    description: recognised.description,
-    properties: [...recognised.properties, ...extra],
-    leadsTo: recognised.leadsTo,
-  });
+function recognisedCandidate(screen: Screen, interaction: Interaction | null, recognised: Recognised, extra: TrackingProperty[]): Candidate {
+  return actionOf(screen, interaction, { ...recognised, properties: [...recognised.properties, ...extra] });
 }
 
-interface ActionParts {
+interface CandidateParts {
   id: string;
   name: string;
-  owner: boolean;
+  /** Views and recognised events own their names (the default); generic ones give way. */
+  owner?: boolean;
   fallbackName?: string | null;
   trigger: string;
   description: string;
   properties: TrackingProperty[];
+  category?: EventCategory;
+  /** The screen's own screenshot unless told otherwise. */
+  screenshot?: string | null;
   leadsTo?: ScreenKind[] | 'next';
   everywhere?: boolean;
   linkText?: string;
 }
 
-function actionOf(screen: Screen, interaction: Interaction, parts: ActionParts): Candidate {
-  const where = property('screen_name', 'string', 'Screen the user was on', screen.title, true);
-  const properties = [where, ...parts.properties.filter((p) => p.name !== 'screen_name')];
+function candidateOf(screen: Screen, interaction: Interaction | null, parts: CandidateParts): Candidate {
   const candidate: Candidate = {
     id: parts.id,
     name: parts.name,
     fallbackName: parts.fallbackName ?? null,
-    owner: parts.owner,
+    owner: parts.owner ?? true,
     screen,
+    interaction,
     everywhere: parts.everywhere ?? false,
-    toScreen: interaction.toScreen,
     leadsTo: parts.leadsTo ?? [],
-    submits: interaction.kind === 'submit',
     event: {
       name: '',
       trigger: parts.trigger,
       description: parts.description,
-      category: 'user_action',
-      screenshot_path: screen.screenshotPath,
-      properties,
+      category: parts.category ?? 'user_action',
+      screenshot_path: parts.screenshot === undefined ? screen.screenshotPath : parts.screenshot,
+      properties: parts.properties,
     },
   };
   if (parts.linkText !== undefined) candidate.linkText = parts.linkText;
   return candidate;
+}
+
+/** An action on a screen: screen_name says which. */
+function actionOf(screen: Screen, interaction: Interaction | null, parts: CandidateParts): Candidate {
+  const where = property('screen_name', 'string', 'Screen the user was on', screen.title, true);
+  return candidateOf(screen, interaction, { ...parts, properties: [where, ...parts.properties.filter((p) => p.name !== 'screen_name')] });
 }
 
 function checkboxProperties(screen: Screen): TrackingProperty[] {
@@ -403,10 +350,9 @@ function navigationCandidate(screen: Screen, interaction: Interaction, { byKey }
   // A move the form or a recognised action explains (signing in leads to the dashboard) is not navigation.
   if (!interaction.label && screen.interactions.some((i) => i.kind === 'submit' && i.toScreen === interaction.toScreen)) return null;
   const destination = interaction.toScreen ? byKey.get(interaction.toScreen)?.title : undefined;
-  const parts: ActionParts = {
+  const parts: CandidateParts = {
     id: 'navigation',
     name: 'Navigation Clicked',
-    owner: true,
     everywhere: true,
     trigger: 'User clicks a navigation link, menu item or tab',
     description: 'One event for every navigation link (header, footer, menus, tab bar): link_text and destination_screen say which.',
@@ -424,7 +370,6 @@ function tabCandidate(screen: Screen, interaction: Interaction): Candidate | nul
   return actionOf(screen, interaction, {
     id: 'tab',
     name: 'Tab Selected',
-    owner: true,
     everywhere: true,
     trigger: 'User switches to another tab within a screen',
     description: 'A tab is selected: tab_name says which.',
@@ -575,6 +520,16 @@ class PlanBuilder {
     return this.candidates.filter((candidate) => this.byId.has(candidate.id));
   }
 
+  /** Each event's screens and controls, by its name (after `events`). */
+  sources(): Map<string, EventSource[]> {
+    return new Map(
+      [...this.byId.values()].map(({ event, candidates }) => [
+        event.name,
+        candidates.map(({ screen, interaction }) => ({ screen: screen.key, interaction })),
+      ]),
+    );
+  }
+
   private nameFor(candidate: Candidate, owners: Map<string, string>, taken: Set<string>): string | null {
     const free = (name: string) => {
       const owner = owners.get(name);
@@ -616,6 +571,10 @@ class PlanBuilder {
       if (!names.has(extra.name)) known.event.properties.push({ ...extra, required: false });
     }
   }
+}
+
+function submits(candidate: Candidate): boolean {
+  return candidate.interaction?.kind === 'submit';
 }
 
 function destinationOf(candidate: Candidate): string[] {
@@ -689,12 +648,12 @@ function funnelsOf(analysis: ProductAnalysis, context: Context, plan: PlanBuilde
   const movesOn = (from: Screen, to: Screen) =>
     candidates
       .filter((c) => c.screen.key === from.key && c.event.category === 'user_action' && !c.everywhere)
-      .filter((c) => c.toScreen === to.key || (Array.isArray(c.leadsTo) ? c.leadsTo.includes(to.kind) : c.submits && from.exits.includes(to.key)))
+      .filter((c) => c.interaction?.toScreen === to.key || (Array.isArray(c.leadsTo) ? c.leadsTo.includes(to.kind) : submits(c) && from.exits.includes(to.key)))
       .map((c) => c.name);
 
   // Where a journey ends, the form sent there is its goal ('Invite Sent' after the invite dialog).
   const completes = (screen: Screen) =>
-    candidates.filter((c) => c.screen.key === screen.key && c.submits).map((c) => c.name);
+    candidates.filter((c) => c.screen.key === screen.key && submits(c)).map((c) => c.name);
 
   const funnels: Funnel[] = [];
   const names = new Set<string>();
@@ -732,14 +691,12 @@ function withViewStep(
   steps: string[],
   screens: Screen[],
   stepOf: (screen: Screen) => string,
-  { app }: Context,
+  { pageView: { name, noun, property } }: Context,
 ): string {
-  const generic = app ? 'Screen Viewed' : 'Page Viewed';
-  const screen = steps.includes(generic) ? screens.find((s) => stepOf(s) === generic) : undefined;
+  const screen = steps.includes(name) ? screens.find((s) => stepOf(s) === name) : undefined;
   if (!screen) return description;
-  const noun = app ? 'screen' : 'page';
   const sentence = /[.!?]$/.test(description) ? description : `${description}.`;
-  return `${sentence} The ${generic} step is the ${screen.title} ${noun} (${noun}_name = '${screen.title}').`;
+  return `${sentence} The ${name} step is the ${screen.title} ${noun} (${property} = '${screen.title}').`;
 }
 
 /** The e-commerce spec's purchase funnel, with the steps this plan has. */

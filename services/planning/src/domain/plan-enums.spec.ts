@@ -1,5 +1,5 @@
 import type { TrackingEvent, TrackingProperty } from '@tracklens/contracts';
-import { pageSpec, shopAnalysis } from '../testing/analysis.factory';
+import { analysisOf, pageSpec } from '../testing/analysis.factory';
 import { withAllowedValues } from './plan-enums';
 import { screensOf } from './plan-screens';
 
@@ -12,27 +12,23 @@ function text(name: string, example: string): TrackingProperty {
 }
 
 const screens = screensOf(
-  shopAnalysis({
-    pageSpecs: [
-      pageSpec({
-        screenName: 'Checkout', screenKind: 'checkout', order: 0,
-        elements: [
-          { kind: 'button', label: 'Card' },
-          { kind: 'button', label: 'PayPal' },
-          { kind: 'button', label: 'Apple Pay' },
-          { kind: 'text', label: 'Standard shipping' },
-          { kind: 'text', label: 'Express shipping' },
-          { kind: 'text', label: 'Free returns within 30 days' },
-        ],
-      }),
-      pageSpec({ screenName: 'Invite members', screenKind: 'other', order: 1, elements: [{ kind: 'text', label: 'Admin' }, { kind: 'text', label: 'Viewer' }] }),
-      pageSpec({ screenName: 'Pricing', screenKind: 'other', order: 2, elements: [{ kind: 'heading', label: 'Starter' }, { kind: 'heading', label: 'Pro' }, { kind: 'heading', label: 'Enterprise' }] }),
-      pageSpec({ screenName: 'Feed', screenKind: 'content', order: 3, elements: [{ kind: 'tab', label: 'Feed' }, { kind: 'tab', label: 'Search' }] }),
-      pageSpec({ screenName: 'Cart', screenKind: 'cart', order: 4, elements: [{ kind: 'button', label: 'PayPal' }] }),
-    ],
-    journeys: [],
-    keyActions: [],
-  }),
+  analysisOf([
+    pageSpec({
+      screenName: 'Checkout', screenKind: 'checkout', order: 0,
+      elements: [
+        { kind: 'button', label: 'Card' },
+        { kind: 'button', label: 'PayPal' },
+        { kind: 'button', label: 'Apple Pay' },
+        { kind: 'text', label: 'Standard shipping' },
+        { kind: 'text', label: 'Express shipping' },
+        { kind: 'text', label: 'Free returns within 30 days' },
+      ],
+    }),
+    pageSpec({ screenName: 'Invite members', screenKind: 'other', order: 1, elements: [{ kind: 'text', label: 'Admin' }, { kind: 'text', label: 'Viewer' }] }),
+    pageSpec({ screenName: 'Pricing', screenKind: 'other', order: 2, elements: [{ kind: 'heading', label: 'Starter' }, { kind: 'heading', label: 'Pro' }, { kind: 'heading', label: 'Enterprise' }] }),
+    pageSpec({ screenName: 'Feed', screenKind: 'content', order: 3, elements: [{ kind: 'tab', label: 'Feed' }, { kind: 'tab', label: 'Search' }] }),
+    pageSpec({ screenName: 'Cart', screenKind: 'cart', order: 4, elements: [{ kind: 'button', label: 'PayPal' }] }),
+  ]),
 );
 
 describe(withAllowedValues.name, () => {

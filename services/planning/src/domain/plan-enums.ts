@@ -10,7 +10,8 @@ import type { Screen, ScreenKind } from './plan-screens';
 import { isNameable } from './plan-screens';
 import { keyOf, titleCase } from './naming';
 
-const TYPED_TEXT_PROPERTIES = new Set(['query', 'review_body', 'share_message']);
+/** What the user types in their own words: personal data whatever it is about. */
+export const TYPED_TEXT_PROPERTIES: ReadonlySet<string> = new Set(['query', 'review_body', 'share_message']);
 
 /** Options a screen shows side by side, by the property that takes one of them: where, and what they read. */
 const SHOWN_OPTIONS: Array<{ properties: string[]; on: ScreenKind[]; option: RegExp }> = [

@@ -1,26 +1,9 @@
-import type {
-  AnalysedPageSpec,
-  ProductAnalysis,
-  TrackingEvent,
-  TrackingProperty,
-} from '@tracklens/contracts';
-import { pageSpec } from '../testing/analysis.factory';
-import { MAX_EVIDENCE_PER_EVENT, withEvidence } from './plan-evidence';
+import type { ProductAnalysis, TrackingEvent, TrackingProperty } from '@tracklens/contracts';
+import { analysisOf, pageSpec } from '../testing/analysis.factory';
+import { MAX_EVIDENCE_PER_EVENT, withEvidence, type PlanSources } from './plan-evidence';
 
 const key = (name: string) => `users/u1/products/p1/screenshots/video-1/${name}.jpg`;
 const image = (name: string) => `/api/images/${key(name)}`;
-
-function analysis(pageSpecs: AnalysedPageSpec[]): ProductAnalysis {
-  return {
-    productId: 'product-1',
-    finalized: true,
-    status: 'completed',
-    summary: '',
-    pageSpecs,
-    journeys: [],
-    keyActions: [],
-  };
-}
 
 function prop(name: string, example: string, description = ''): TrackingProperty {
   return { name, type: 'string', description, example, required: true };
@@ -94,10 +77,10 @@ const coat = pageSpec({
   timeRanges: [{ startSec: 20, endSec: 30 }],
   actions: [{ kind: 'click', target: 'Add to cart', atSec: 26 }],
 });
-const shop = analysis([home, signUp, shirt, coat]);
+const shop = analysisOf([home, signUp, shirt, coat]);
 
-const evidenceOf = (events: TrackingEvent[], product = shop) =>
-  withEvidence({ events, funnels: [] }, product).events.map((e) => e.evidence);
+const evidenceOf = (events: TrackingEvent[], product: ProductAnalysis = shop, sources?: PlanSources) =>
+  withEvidence({ events, funnels: [] }, product, sources).events.map((e) => e.evidence);
 
 describe(withEvidence.name, () => {
   it('should show a view event at the start of every visit of its screens, with the screen’s frame', () => {
@@ -126,7 +109,7 @@ describe(withEvidence.name, () => {
   });
 
   it('should show a page event of every screen on all of them, the earliest first and at most five', () => {
-    const many = analysis(
+    const many = analysisOf(
       Array.from({ length: 8 }, (_, i) =>
         pageSpec({
           screenName: `Screen ${i}`,
@@ -156,7 +139,7 @@ describe(withEvidence.name, () => {
           properties: [prop('screen_name', 'Sign Up')],
         }),
       ],
-      analysis([old]),
+      analysisOf([old]),
     );
     expect(viewed).toEqual([{ videoId: 'video-1', atSec: 4, screenshot_path: image('1') }]);
   });
@@ -214,7 +197,7 @@ describe(withEvidence.name, () => {
   });
 
   it('should make the move off a sign-up screen its form’s send, as plans read a form screen, not a navigation', () => {
-    const quiet = analysis([
+    const quiet = analysisOf([
       {
         ...signUp,
         actions: [
@@ -257,8 +240,44 @@ describe(withEvidence.name, () => {
     expect(clicked?.map((e) => e.atSec)).toEqual([18]);
   });
 
+  it('should take the moments of the control a generator says made an event, whatever its texts say', () => {
+    const sources: PlanSources = new Map([
+      ['Product Clicked', [{ screen: 'home', interaction: { kind: 'click', label: 'Sign Up', toScreen: 'sign up', seen: true } }]],
+      ['Signed Up', [{ screen: 'sign up', interaction: { kind: 'submit', label: 'Create account', toScreen: 'linen overshirt', seen: true } }]],
+    ]);
+    const [clicked, sent] = evidenceOf(
+      [
+        event({ name: 'Product Clicked', trigger: 'User clicks a product in a list', properties: [prop('screen_name', 'Product List')] }),
+        event({ name: 'Signed Up', trigger: 'User sends the sign-up form', properties: [prop('screen_name', 'Sign Up')] }),
+      ],
+      shop,
+      sources,
+    );
+    expect(clicked).toEqual([{ videoId: 'video-1', atSec: 4, screenshot_path: image('frame-1') }]);
+    expect(sent).toEqual([{ videoId: 'video-1', atSec: 12, screenshot_path: image('frame-3') }]);
+  });
+
+  it('should take a move without a label for the control the generator says leads there', () => {
+    const quiet = analysisOf([{ ...signUp, actions: [{ kind: 'navigate', toScreen: 'Linen Overshirt', atSec: 12, screenshotKey: key('frame-3') }] }]);
+    const sources: PlanSources = new Map([
+      ['Signed Up', [{ screen: 'sign up', interaction: { kind: 'submit', label: '', toScreen: 'linen overshirt', seen: true } }]],
+    ]);
+    const [sent] = evidenceOf([event({ name: 'Signed Up', trigger: 'User sends the sign-up form' })], quiet, sources);
+    expect(sent).toEqual([{ videoId: 'video-1', atSec: 12, screenshot_path: image('frame-3') }]);
+  });
+
+  it('should give an event its generator made without a control no moment of an action, even where its texts name one', () => {
+    const sources: PlanSources = new Map([['Sign Up Clicked', [{ screen: 'home', interaction: null }]]]);
+    const [clicked] = evidenceOf(
+      [event({ name: 'Sign Up Clicked', trigger: "User clicks 'Sign Up' on the Home screen", properties: [prop('screen_name', 'Home'), prop('button_text', 'Sign Up')] })],
+      shop,
+      sources,
+    );
+    expect(clicked).toBeUndefined();
+  });
+
   it('should leave out evidence of an event the video never showed, and of a screen without a frame', () => {
-    const frameless = analysis([{ ...signUp, screenshotKey: null, actions: [] }]);
+    const frameless = analysisOf([{ ...signUp, screenshotKey: null, actions: [] }]);
     const events = withEvidence(
       {
         events: [

@@ -1,8 +1,9 @@
 /**
  * Where the video shows each event of a plan, whichever generator wrote it: a view event's screen was on view at
  * the start of each of its visits; an action event happened at the moments its control was used on its screens.
- * Events name their screens and controls in their trigger and properties (screen_name, button_text, link_text ...)
- * and carry their screen's screenshot, so the moments are found from the plan and the analysis alone.
+ * The offline generator says which screens and controls made each event. A model does not: its events name their
+ * screens and controls in their trigger and properties (screen_name, button_text, link_text ...) and carry their
+ * screen's screenshot, and those clues are read instead.
  */
 import {
   labelWords,
@@ -15,7 +16,17 @@ import {
   type TrackingPlanContent,
   type UserAction,
 } from '@tracklens/contracts';
-import { screensOf, type ScreenKind } from './plan-screens';
+import { keyOf } from './naming';
+import { screensOf, type Interaction } from './plan-screens';
+import { FORM_SCREENS } from './plan-vocabulary';
+
+/** What made an event: a screen (its key) and the control used there, none for the screen itself (its view). */
+export interface EventSource {
+  screen: string;
+  interaction: Interaction | null;
+}
+/** Each event's sources, by event name. */
+export type PlanSources = ReadonlyMap<string, readonly EventSource[]>;
 
 /** An analyst steps through a few moments, not every one: the earliest are kept. */
 export const MAX_EVIDENCE_PER_EVENT = 5;
@@ -30,12 +41,12 @@ const FILLERS = new Set('a an the to of for and with in on your my our this now'
 const SCREEN_PROPERTY = /^(screen|page)(_name|_title)?$/;
 /** A view event of every screen (Segment's page call) rather than of some. */
 const EVERY_SCREEN = /\b(any|every|each) (page|screen)\b/i;
-/** Screens whose form is their point, as plans read them: the video leaving one is the form being sent. */
-const FORM_SCREENS: ReadonlySet<ScreenKind> = new Set(['login', 'sign_up', 'checkout', 'invite']);
 
 /** One page spec as evidence sees it: its screen's title in the plan, its visits and its frame. */
 interface Place {
   spec: AnalysedPageSpec;
+  /** The screen's key, as sources name it. */
+  key: string;
   /** Comparable names of the screen: the analysis's and the plan's title ('linen overshirt', 'product'). */
   names: Set<string>;
   screenshot: string | null;
@@ -51,10 +62,14 @@ interface Moment {
 }
 
 /** The plan with each event's evidence; events seen nowhere in the video get none. */
-export function withEvidence(content: TrackingPlanContent, analysis: ProductAnalysis): TrackingPlanContent {
+export function withEvidence(content: TrackingPlanContent, analysis: ProductAnalysis, sources?: PlanSources): TrackingPlanContent {
   const places = placesOf(analysis);
-  const eventPlaces = content.events.map((event) => placesOfEvent(event, places));
-  const claimed = claimActions(content.events, eventPlaces, places);
+  const eventSources = content.events.map((event) => sources?.get(event.name));
+  const eventPlaces = content.events.map((event, i) => {
+    const known = eventSources[i];
+    return known ? places.filter((place) => known.some((source) => source.screen === place.key)) : placesOfEvent(event, places);
+  });
+  const claimed = claimActions(content.events, eventSources, eventPlaces, places);
   const events = content.events.map((event, i): TrackingEvent => {
     const where = eventPlaces[i] ?? [];
     const evidence =
@@ -76,6 +91,7 @@ function placesOf(analysis: ProductAnalysis): Place[] {
     const title = screen?.title;
     return {
       spec,
+      key: own,
       names: new Set([own, ...(title ? [keyOf(title)] : [])].filter((name) => name !== '')),
       screenshot: screenshotPathOf(spec.screenshotKey),
       ranges: spec.timeRanges ?? [{ startSec: spec.firstSeenSec, endSec: spec.lastSeenSec }],
@@ -133,11 +149,13 @@ function actionEvidence({ place, action }: Moment): EventEvidence | null {
 
 /**
  * Each action of the video goes to the one action event that describes it best on its screen, so that a click
- * is never the evidence of two events. A move without a label that a form sent at the same moment is the
- * form's submit, as plans count it; scrolling and typing are evidence only of an event that names their target.
+ * is never the evidence of two events: the event its control made, else the one whose clues fit it best. A move
+ * without a label that a form sent at the same moment is the form's submit, as plans count it; scrolling and
+ * typing are evidence only of an event that names their target.
  */
 function claimActions(
   events: TrackingEvent[],
+  eventSources: Array<readonly EventSource[] | undefined>,
   eventPlaces: Place[][],
   places: Place[],
 ): Map<number, Moment[]> {
@@ -151,7 +169,8 @@ function claimActions(
       events.forEach((event, i) => {
         const clue = clues[i];
         if (event.category !== 'user_action' || !clue || !eventPlaces[i]?.includes(place)) return;
-        const score = scoreOf(action, place, clue, places);
+        const known = eventSources[i];
+        const score = known ? (known.some((source) => madeBy(action, place, source)) ? MADE_BY : 0) : scoreOf(action, place, clue, places);
         if (score > bestScore) {
           best = i;
           bestScore = score;
@@ -172,6 +191,17 @@ function explainedBySubmit(action: UserAction, actions: UserAction[]): boolean {
         other.kind === 'submit' && other.toScreen === action.toScreen && other.atSec === action.atSec,
     )
   );
+}
+
+/** An event's own control outscores any clue. */
+const MADE_BY = 100;
+
+/** The action used the source's control on its screen: the same label, or an unlabelled move to where it leads. */
+function madeBy(action: UserAction, place: Place, { screen, interaction }: EventSource): boolean {
+  if (!interaction || screen !== place.key) return false;
+  const target = keyOf(action.target ?? '');
+  if (target) return target === keyOf(interaction.label);
+  return action.kind !== 'scroll' && action.kind !== 'type' && interaction.toScreen !== null && keyOf(action.toScreen ?? '') === interaction.toScreen;
 }
 
 interface Clues {
@@ -244,12 +274,6 @@ function earliest(evidence: EventEvidence[]): EventEvidence[] {
       return true;
     })
     .slice(0, MAX_EVIDENCE_PER_EVENT);
-}
-
-function keyOf(text: string): string {
-  return labelWords(text)
-    .map((word) => word.toLowerCase())
-    .join(' ');
 }
 
 /** Words without their endings, so that a control and the event it names meet ('Sign in' and 'Signed In'). */

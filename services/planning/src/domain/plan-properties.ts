@@ -102,7 +102,7 @@ function itemNounOf(texts: string[]): string {
 }
 
 /** A list page named after its category ('Sale', 'New In'), or 'All Products' when named after its kind. */
-export function listNameOf(screen: Screen): string {
+function listNameOf(screen: Screen): string {
   const generic = /\b(product (list|listing|grid)|listing|catalog|catalogue)\b/.test(keyOf(screen.name));
   return isNameable(screen.name) && !generic ? titleCase(screen.name) : 'All Products';
 }

@@ -214,9 +214,9 @@ function readKeyAction(text: string, draft: Draft): void {
 }
 
 /**
- * Whether the recording is of a website or a phone app, when the caller does not know: a phone app moves between
- * its screens with a tab bar that stays on them, a website with header links that do. A product showing both, or
- * neither, is taken for a website, the commoner of the two.
+ * Whether the recording is of a website or a phone app: a phone app moves between its screens with a tab bar that
+ * stays on them, a website with header links that do. A product showing both, or neither, is taken for a website,
+ * the commoner of the two.
  */
 export function productTypeOf(screens: Screen[]): ProductType {
   const names = new Set(screens.flatMap((screen) => [screen.key, keyOf(screen.title)]));

@@ -1,12 +1,12 @@
 import { PROPERTY_NAME_PATTERN } from '@tracklens/contracts';
-import { pageSpec, shopAnalysis } from '../testing/analysis.factory';
+import { analysisOf, pageSpec } from '../testing/analysis.factory';
 import { examplesOf } from './plan-properties';
 import { screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
 import { lifecycleEvents, recognise, screenEventsOf, semanticViewOf } from './plan-vocabulary';
 
 /** A settled screen of `kind` with these elements, as the generator sees it. */
 function screenOf(kind: Parameters<typeof pageSpec>[0]['screenKind'], elements: Parameters<typeof pageSpec>[0]['elements'] = [], screenName = 'Screen'): Screen {
-  const [screen] = screensOf(shopAnalysis({ pageSpecs: [pageSpec({ screenName, screenKind: kind, elements })], journeys: [], keyActions: [] }));
+  const [screen] = screensOf(analysisOf([pageSpec({ screenName, screenKind: kind, elements })]));
   if (!screen) throw new Error('no screen');
   return screen;
 }

@@ -5,7 +5,7 @@
  * and where it led; the view events of the kinds of screen the spec has one for; and the app's lifecycle events.
  * Segment writes 'Product Added to Wishlist': plan names capitalise every word, so it is 'Product Added To Wishlist'.
  */
-import type { TrackingProperty } from '@tracklens/contracts';
+import type { ProductType, TrackingProperty } from '@tracklens/contracts';
 import { keyOf, snakeCase, titleCase, wordsOf } from './naming';
 import type { PlanExamples } from './plan-properties';
 import { personalProperty, productsProperty, property } from './plan-properties';
@@ -21,11 +21,11 @@ export interface Recognised {
   description: string;
   properties: TrackingProperty[];
   /** The form's fields (safe derivatives) become properties too. */
-  takesForm: boolean;
+  takesForm?: boolean;
   /** Fields the spec's own properties already track (Signed Up's email): left out of the form's properties. */
   coversField?: (label: string) => boolean;
-  /** Screens the event moves a user towards, for funnels; 'next' when it is the form that leads on. */
-  leadsTo: ScreenKind[] | 'next';
+  /** Screens the event moves a user towards, for funnels; 'next' when it is the form that leads on; none by default. */
+  leadsTo?: ScreenKind[] | 'next';
 }
 
 export interface RecogniseInput {
@@ -56,6 +56,11 @@ interface Rule {
 }
 
 const NOT_TABS: Interaction['kind'][] = ['click', 'submit', 'navigate', 'open_modal', 'input', 'select'];
+
+/** A spec event that takes no form and leads nowhere in particular: a screen's view, an app's lifecycle. */
+function specEvent(id: string, name: string, trigger: string, description: string, properties: TrackingProperty[]): Recognised {
+  return { id, name, trigger, description, properties };
+}
 
 /** The product a commerce event is about, as the e-commerce spec describes it. */
 function productProperties(examples: PlanExamples): TrackingProperty[] {
@@ -93,7 +98,6 @@ function checkoutStepCompleted(): Recognised {
     trigger: 'User completes a step of the checkout',
     description: 'A checkout step is completed.',
     properties: checkoutStepProperties(1),
-    takesForm: false,
     leadsTo: 'next',
   };
 }
@@ -144,7 +148,6 @@ function checkoutStarted(examples: PlanExamples, trigger: string): Recognised {
       property('currency', 'string', 'ISO 4217 currency of the order', examples.currency, true),
       productsProperty(examples, 'Products in the order, one object each'),
     ],
-    takesForm: false,
     leadsTo: ['checkout'],
   };
 }
@@ -157,7 +160,6 @@ function searched(examples: PlanExamples): Recognised {
     description: 'A search is run.',
     // What the user typed may name a person or an address (plan-enums flags it as personal data).
     properties: [property('query', 'string', 'What the user searched for', examples.searchQuery, true)],
-    takesForm: false,
     leadsTo: ['search_results'],
   };
 }
@@ -215,7 +217,6 @@ function inviteSent(screen: Screen): Recognised {
       ...personProperties(screen, 'invitee_', [personalProperty('invitee_email', 'E-mail address the invitation is sent to', true)]),
       property('invitee_role', 'string', 'Role the invitee is given', 'member', role),
     ],
-    takesForm: false,
     leadsTo: 'next',
   };
 }
@@ -235,7 +236,6 @@ const RULES: Rule[] = [
       trigger: 'User adds a product to the cart',
       description: 'A product is added to the cart.',
       properties: [...productProperties(examples), property('quantity', 'number', 'Number of units added', '1', true), cartId()],
-      takesForm: false,
       leadsTo: ['cart'],
     }),
   },
@@ -252,8 +252,6 @@ const RULES: Rule[] = [
         property('wishlist_id', 'string', 'Id of the wishlist', 'wl_204', false),
         property('wishlist_name', 'string', 'Name of the wishlist', 'Favourites', false),
       ],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -272,8 +270,6 @@ const RULES: Rule[] = [
       trigger: 'User removes a product from the cart',
       description: 'A product is removed from the cart.',
       properties: [...productProperties(examples), property('quantity', 'number', 'Number of units removed', '1', false), cartId()],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -286,7 +282,6 @@ const RULES: Rule[] = [
       trigger: 'User clicks a product in a list',
       description: 'A product of a list or search result is clicked.',
       properties: [...productProperties(examples), property('position', 'number', 'Position of the product in the list', '1', false)],
-      takesForm: false,
       leadsTo: ['product'],
     }),
   },
@@ -303,8 +298,6 @@ const RULES: Rule[] = [
         : `User clicks the promotion on the ${screen.title} page`,
       description: 'An internal promotion (a banner) is clicked.',
       properties: promotionProperties(screen),
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -322,8 +315,6 @@ const RULES: Rule[] = [
         personalProperty('share_message', 'Message the user typed with the share'),
         personalProperty('recipient', 'Who the product is shared with'),
       ],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -340,8 +331,6 @@ const RULES: Rule[] = [
         personalProperty('review_body', 'Text of the review as the user typed it'),
         property('rating', 'number', 'Rating given', '5', false),
       ],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -379,8 +368,6 @@ const RULES: Rule[] = [
       trigger: 'User applies a coupon code to the cart or order',
       description: 'A coupon is applied.',
       properties: couponProperties(examples),
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -397,8 +384,6 @@ const RULES: Rule[] = [
       trigger: `User changes the period the ${screen.title} screen shows`,
       description: 'Another date range is chosen for the figures shown.',
       properties: [property('date_range', 'string', 'Date range chosen', snakeCase(interaction.label), true)],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -412,8 +397,6 @@ const RULES: Rule[] = [
             trigger: `User changes the sort order ('${interaction.label}')`,
             description: 'The list is sorted another way.',
             properties: [property('sort_by', 'string', 'Sort order chosen', valueAfter(interaction.label, /^sort( by)?/i, 'price'), true)],
-            takesForm: false,
-            leadsTo: [],
           },
   },
   {
@@ -430,8 +413,6 @@ const RULES: Rule[] = [
               property('filter_name', 'string', 'What the filter is on', valueAfter(interaction.label, /^filter( by)?/i, 'category'), true),
               property('filter_value', 'string', 'Value chosen', 'active', true),
             ],
-            takesForm: false,
-            leadsTo: [],
           },
   },
   {
@@ -454,8 +435,6 @@ const RULES: Rule[] = [
         property('trial_end_date', 'string', 'When the trial ends (ISO 8601)', '2026-03-18T10:00:00Z', true),
         property('trial_plan_name', 'string', 'Plan the trial is of', 'Pro', false),
       ],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -471,7 +450,6 @@ const RULES: Rule[] = [
         property('plan', 'string', 'Plan chosen', planOf(interaction.label), true),
         property('billing_period', 'string', 'Billing period shown when the plan was chosen', 'monthly', false),
       ],
-      takesForm: false,
       leadsTo: ['sign_up', 'checkout'],
     }),
   },
@@ -486,8 +464,6 @@ const RULES: Rule[] = [
       trigger: 'User switches the billing period the prices are shown for',
       description: 'Prices are shown for another billing period.',
       properties: [property('billing_period', 'string', 'Billing period chosen', billingPeriodOf(interaction.label), true)],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -512,8 +488,6 @@ const RULES: Rule[] = [
       trigger: 'User deletes the account',
       description: 'An account is deleted.',
       properties: [property('account_name', 'string', 'Name of the account', 'Acme Inc', true)],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -526,7 +500,6 @@ const RULES: Rule[] = [
       trigger: 'User sends the sign-in form',
       description: 'The user signs in.',
       properties: [username()],
-      takesForm: false,
       leadsTo: 'next',
     }),
   },
@@ -538,8 +511,6 @@ const RULES: Rule[] = [
       trigger: 'User signs out',
       description: 'The user signs out.',
       properties: [username()],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -564,8 +535,6 @@ const RULES: Rule[] = [
         property('video_player', 'string', 'Name of the video player', 'html5', false),
         property('livestream', 'boolean', 'Whether the video is a livestream', 'false', false),
       ],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -587,8 +556,6 @@ const RULES: Rule[] = [
       trigger: 'User follows another user',
       description: 'The user follows someone.',
       properties: [property('followed_user_id', 'string', 'Identifier of the user followed', 'usr_2048', true)],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
   {
@@ -599,8 +566,6 @@ const RULES: Rule[] = [
       trigger: 'User likes a post',
       description: 'A post is liked.',
       properties: [property('post_id', 'string', 'Identifier of the post', 'post_3301', true)],
-      takesForm: false,
-      leadsTo: [],
     }),
   },
 ];
@@ -614,8 +579,6 @@ export function categorySelected(label: string, examples: PlanExamples): Recogni
     trigger: `User narrows the list to a category ('${label}')`,
     description: 'The list shows one category.',
     properties: [property('category', 'string', 'Category chosen', snakeCase(label), true)],
-    takesForm: false,
-    leadsTo: [],
   };
 }
 
@@ -642,8 +605,6 @@ function addedToList(list: string, examples: PlanExamples): Recognised {
       property(`${snakeCase(item)}_id`, 'string', `Id of the ${item.toLowerCase()} added`, `${snakeCase(item).slice(0, 3)}_1042`, true),
       property(`${snakeCase(list)}_id`, 'string', `Id of the ${list.toLowerCase()}`, `${snakeCase(list).slice(0, 3)}_204`, false),
     ],
-    takesForm: false,
-    leadsTo: [],
   };
 }
 
@@ -668,7 +629,6 @@ export function screenActionOf(screen: Screen, examples: PlanExamples): Recognis
     trigger: `User chooses ${chosen} on the ${screen.title} screen and moves on`,
     description: `The user chooses ${chosen} and moves on.`,
     properties: [property(snakeCase(chosen), 'string', `What was chosen in ${screen.title}`, '', true)],
-    takesForm: false,
     leadsTo: 'next',
   };
 }
@@ -713,8 +673,6 @@ function listFiltered(examples: PlanExamples, filters: Criterion[], sorts: Crite
       property('filters', 'array', 'Filters applied, one object each ({type, value})', some(filters, { type: 'size', value: 'M' }), false, { items: 'object' }),
       property('sorts', 'array', 'Sorts applied, one object each ({type, value})', some(sorts, { type: 'price', value: 'desc' }), false, { items: 'object' }),
     ],
-    takesForm: false,
-    leadsTo: [],
   };
 }
 
@@ -726,7 +684,6 @@ function settingsSaved(screen: Screen): Recognised {
     description: 'Changed settings are saved.',
     properties: settingsSection(screen),
     takesForm: true,
-    leadsTo: [],
   };
 }
 
@@ -782,32 +739,23 @@ const COUPON_FIELD = /\b(coupon|promo|discount|voucher|gift card)\b/;
  * is the screen's number among the checkout screens.
  */
 export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutStep: number): Recognised | null {
-  const view = (id: string, name: string, trigger: string, description: string, properties: TrackingProperty[]): Recognised => ({
-    id,
-    name,
-    trigger,
-    description,
-    properties,
-    takesForm: false,
-    leadsTo: [],
-  });
   switch (screen.kind) {
     case 'product_list':
-      return view('product_list_viewed', 'Product List Viewed', 'User opens a product list (a category, a collection, all products)', 'A list of products is shown.', [
+      return specEvent('product_list_viewed', 'Product List Viewed', 'User opens a product list (a category, a collection, all products)', 'A list of products is shown.', [
         property('list_id', 'string', 'Id of the list', examples.listId, false),
         property('category', 'string', 'Category of the list', examples.listName, false),
         productsProperty(examples, 'Products shown, one object each (product_id, sku, name, price, position)'),
       ]);
     case 'product':
-      return view('product_viewed', 'Product Viewed', "User opens a product's page", "A product's details are shown.", productProperties(examples));
+      return specEvent('product_viewed', 'Product Viewed', "User opens a product's page", "A product's details are shown.", productProperties(examples));
     case 'cart':
-      return view('cart_viewed', 'Cart Viewed', 'User opens the cart', 'The cart is shown.', [
+      return specEvent('cart_viewed', 'Cart Viewed', 'User opens the cart', 'The cart is shown.', [
         cartId(),
         productsProperty(examples, 'Products in the cart, one object each'),
       ]);
     case 'checkout':
       if (checkoutStep <= 1) return checkoutStarted(examples, 'User reaches the checkout');
-      return view('checkout_step_viewed', 'Checkout Step Viewed', 'User reaches a later step of the checkout', 'A checkout step is shown.', checkoutStepProperties(checkoutStep));
+      return specEvent('checkout_step_viewed', 'Checkout Step Viewed', 'User reaches a later step of the checkout', 'A checkout step is shown.', checkoutStepProperties(checkoutStep));
     case 'search_results':
       return { ...searched(examples), trigger: 'User runs a search and sees its results' };
     default:
@@ -829,7 +777,6 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
       trigger: 'User enters their payment details in the checkout',
       description: 'Payment details are entered (only how the order is paid is tracked, never the card).',
       properties: [checkoutId(), orderId(examples), paymentMethod()],
-      takesForm: false,
       // Typed before the order is placed: a step of the funnel to the confirmation.
       leadsTo: ['order_confirmation'],
     });
@@ -841,8 +788,6 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
       trigger: 'User types a coupon code',
       description: 'A coupon code is entered.',
       properties: couponProperties(examples),
-      takesForm: false,
-      leadsTo: [],
     });
   }
   // Search results are a product list too: the spec's list view carries the products shown.
@@ -859,8 +804,6 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
       trigger: `User opens a question of the FAQ on the ${screen.title} page`,
       description: 'An answer of the frequently asked questions is shown.',
       properties: [property('question', 'string', 'The question opened', wordsOf(question).length <= 12 ? question.trim() : '', true)],
-      takesForm: false,
-      leadsTo: [],
     });
   }
   const completed = DONE_SCREEN.exec(keyOf(screen.name))?.[1];
@@ -871,8 +814,6 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
       trigger: `User completes a ${completed} and reaches the ${screen.title} screen`,
       description: `A ${completed} is completed.`,
       properties: [property(`${snakeCase(completed)}_id`, 'string', `Id of the ${completed}`, `${snakeCase(completed).slice(0, 3)}_3301`, true)],
-      takesForm: false,
-      leadsTo: [],
     });
   }
   const done = screenActionOf(screen, examples);
@@ -885,12 +826,25 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
       trigger: `User sees the promotion on the ${screen.title} page`,
       description: 'An internal promotion (a banner) is shown.',
       properties: promotionProperties(screen),
-      takesForm: false,
-      leadsTo: [],
     });
   }
   return events;
 }
+
+/** Segment's page() or screen() call as one event of every screen, `property` saying which: a phone app's screen, else a page. */
+export function pageViewOf(productType: ProductType) {
+  const app = productType === 'mobile_app';
+  const noun = app ? 'screen' : 'page';
+  return {
+    name: app ? 'Screen Viewed' : 'Page Viewed',
+    noun,
+    property: `${noun}_name`,
+    propertyDescription: `Name of the ${noun} viewed`,
+    trigger: `User opens any ${noun} of the ${app ? 'app' : 'website'}`,
+    description: `One event for every ${noun} (Segment's ${noun}() call): ${noun}_name says which.`,
+  };
+}
+export type PageView = ReturnType<typeof pageViewOf>;
 
 /**
  * The app's lifecycle, which the SDK sends by itself and a recording never shows, and which every app's plan
@@ -899,29 +853,20 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
 export function lifecycleEvents(): Recognised[] {
   const version = (required: boolean) => property('version', 'string', 'Version of the app', '2.4.0', required);
   const build = (required: boolean) => property('build', 'string', 'Build number of the app', '2401', required);
-  const event = (id: string, name: string, trigger: string, description: string, properties: TrackingProperty[]): Recognised => ({
-    id,
-    name,
-    trigger,
-    description,
-    properties,
-    takesForm: false,
-    leadsTo: [],
-  });
   return [
-    event('application_installed', 'Application Installed', 'The app is opened for the first time after it was installed', 'The app is installed.', [
+    specEvent('application_installed', 'Application Installed', 'The app is opened for the first time after it was installed', 'The app is installed.', [
       version(true),
       build(true),
     ]),
-    event('application_opened', 'Application Opened', 'The app is launched or comes back to the foreground', 'The app is opened.', [
+    specEvent('application_opened', 'Application Opened', 'The app is launched or comes back to the foreground', 'The app is opened.', [
       property('from_background', 'boolean', 'Whether the app was in the background', 'false', true),
       property('referring_application', 'string', 'App that opened this one, if any', '', false),
       property('url', 'string', 'Deep link the app was opened with, if any', '', false),
       version(true),
       build(true),
     ]),
-    event('application_backgrounded', 'Application Backgrounded', 'The app goes to the background', 'The app is no longer in the foreground.', []),
-    event('application_updated', 'Application Updated', 'The app is opened for the first time after an update', 'The app was updated.', [
+    specEvent('application_backgrounded', 'Application Backgrounded', 'The app goes to the background', 'The app is no longer in the foreground.', []),
+    specEvent('application_updated', 'Application Updated', 'The app is opened for the first time after an update', 'The app was updated.', [
       property('previous_version', 'string', 'Version of the app before the update', '2.3.1', true),
       property('previous_build', 'string', 'Build number before the update', '2310', true),
       version(true),

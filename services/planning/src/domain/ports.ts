@@ -7,6 +7,7 @@ import type {
   TrackingPlanContent,
   TrackingPlanStatus,
 } from '@tracklens/contracts';
+import type { PlanSources } from './plan-evidence';
 
 export interface PlanRecord {
   id: string;
@@ -96,7 +97,13 @@ export interface AnalysisSource {
   productAnalysis(userId: string, productId: string): Promise<ProductAnalysis | null>;
 }
 
+/** A generator's plan, and what made each event when the generator knows it (the model does not say). */
+export interface GeneratedPlan {
+  content: TrackingPlanContent;
+  sources?: PlanSources;
+}
+
 export interface PlanGenerator {
   readonly kind: 'model' | 'offline';
-  generate(analysis: ProductAnalysis, options: { signal: AbortSignal }): Promise<TrackingPlanContent>;
+  generate(analysis: ProductAnalysis, options: { signal: AbortSignal }): Promise<GeneratedPlan>;
 }

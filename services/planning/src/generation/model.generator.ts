@@ -103,13 +103,13 @@ export function modelGenerator(client: ModelClient): PlanGenerator {
     async generate(analysis, { signal }) {
       const productType = productTypeOf(screensOf(analysis));
       const answer = await client.structured(TRACKING_PLAN_TASK, JSON.stringify(promptInput(analysis, productType)), { signal });
-      return planFromModelAnswer(answer, analysis, productType);
+      return { content: planFromModelAnswer(answer, analysis, productType) };
     },
   };
 }
 
 /** What the model reads: the product knowledge and its screens, without ids or storage keys. */
-export function promptInput(analysis: ProductAnalysis, productType: ProductType) {
+function promptInput(analysis: ProductAnalysis, productType: ProductType) {
   return {
     product_type: productType,
     summary: analysis.summary,

@@ -102,6 +102,11 @@ export function shopAnalysis(overrides: Partial<ProductAnalysis> = {}): ProductA
   };
 }
 
+/** A product of these screens alone: the shop's summary, no journeys and no key actions unless given. */
+export function analysisOf(pageSpecs: AnalysedPageSpec[], overrides: Partial<ProductAnalysis> = {}): ProductAnalysis {
+  return shopAnalysis({ pageSpecs, journeys: [], keyActions: [], ...overrides });
+}
+
 /** A product of `count` screens, each with a form, a few buttons and links: the bench's input. */
 export function largeAnalysis(count: number): ProductAnalysis {
   const names = Array.from({ length: count }, (_, i) => `Screen ${String.fromCharCode(65 + (i % 26))}${Math.floor(i / 26) || ''} Settings`);

@@ -78,6 +78,16 @@ describe('name cleaner', () => {
       expect(clean('Explore Premium Q', recording('Q', 'Q', 'Q', 'Q'))).toBe('Explore Premium');
     });
 
+    it('should not correct a reading to an icon read as the same letter on every frame', () => {
+      expect(clean('Explore Premium G', recording('Q', 'Q', 'Q', 'Q'))).toBe('Explore Premium');
+    });
+
+    it('should keep a name with accented letters or a hyphen that several readings agree on', () => {
+      expect(clean('Inês Home', recording('Inês Home', 'Inês', 'Inês'))).toBe('Inês Home');
+      expect(clean('Zoë Okafor', recording('Zoë Okafor', 'Zoë Okafor', 'Zoë Okafor'))).toBe('Zoë Okafor');
+      expect(clean('Coca-Cola Deals', recording('Coca-Cola', 'Coca-Cola', 'Coca-Cola'))).toBe('Coca-Cola Deals');
+    });
+
     it('should not count words read with low confidence as confirmed', () => {
       const doubtful = new RecordingWords();
       for (let i = 0; i < 4; i += 1) doubtful.addReading(read('Qwzrt', 40));

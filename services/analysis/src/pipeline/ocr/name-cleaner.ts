@@ -6,9 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { JOINING_WORDS } from './vocabulary';
 
 /** Readings that must agree on a word the dictionary does not know before it is taken for a name. */
-export const CONFIRMING_READINGS = 3;
+const CONFIRMING_READINGS = 3;
 /** Words read below this confidence neither confirm nor teach anything. */
 const CLEAN_CONFIDENCE = 70;
 
@@ -49,9 +50,6 @@ const CONTRACTIONS = new Set([
   "shouldn't", "couldn't", "wouldn't", "i'm", "you're", "we're", "they're", "it's", "let's", "that's", "what's",
   "there's", "here's", "who's", "i've", "you've", "we've", "they've", "i'll", "you'll", "we'll", "i'd", "you'd",
 ]);
-
-/** Joining words: they never carry a name alone, and a name does not hinge on them. */
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'vs', '&', '+']);
 
 interface Dictionary {
   /** Lower-case word → frequency class (0 for the software words). */
@@ -270,13 +268,19 @@ export interface ReadWord {
   confidence: number;
 }
 
+/** A word as the recording counts it and the cleaner looks it up: lower case, one kind of apostrophe. */
+const keyOf = (word: string): string => word.toLowerCase().replace(/’/g, "'");
+
+/**
+ * The words of a text, split where the cleaner splits a name (spaces, punctuation, hyphens, slashes), so
+ * that what several readings agree on is what the cleaner asks about: "Coca-Cola" counts as coca and cola,
+ * and a word keeps its accented letters ("Inês").
+ */
 const wordsOf = (text: string): string[] =>
-  text
-    .toLowerCase()
-    .replace(/’/g, "'")
-    .split(/[^a-z0-9'-]+/)
-    .map((word) => word.replace(/^['-]+|['-]+$/g, ''))
-    .filter((word) => /[a-z]/.test(word));
+  keyOf(text)
+    .split(/[^\p{L}\p{N}']+/u)
+    .map((word) => word.replace(/^'+|'+$/g, ''))
+    .filter((word) => /\p{L}/u.test(word));
 
 /**
  * How many readings of a recording agreed on each word. A reading is OCR run over pixels: lines carried
@@ -299,8 +303,12 @@ export class RecordingWords {
     this.near.clear();
   }
 
-  count(word: string): number {
-    return this.readings.get(word.toLowerCase()) ?? 0;
+  /**
+   * Several readings agree on the word, and it is long enough to be one: an icon reads as the same letter
+   * or two on every frame ("Q" for a magnifier).
+   */
+  confirms(word: string): boolean {
+    return word.length >= 3 && (this.readings.get(keyOf(word)) ?? 0) >= CONFIRMING_READINGS;
   }
 
   /** Words of the vocabulary within `limit` of a reading, kept per reading: every frame asks again. */
@@ -320,7 +328,7 @@ export class RecordingWords {
   vocabulary(): Set<string> {
     this.known ??= new Set(
       [...this.readings.entries()]
-        .filter(([word, count]) => count >= CONFIRMING_READINGS || isKnownWord(word))
+        .filter(([word]) => this.confirms(word) || isKnownWord(word))
         .map(([word]) => word),
     );
     return this.known;
@@ -331,8 +339,6 @@ export class RecordingWords {
 // Cleaning
 
 export interface NameCleaner {
-  /** A word as it should read, corrected, or undefined when it is noise; `last` lets a cut-off word be completed. */
-  word(word: string, last?: boolean): string | undefined;
   /** A screen name or heading with noise dropped, or undefined when too little of it is left. */
   name(text: string): string | undefined;
   /** A control's label (button, link, tab) cleaned as a name; undefined when it is noise. */
@@ -349,7 +355,7 @@ export function createNameCleaner(recording: RecordingWords, screenWords: Iterab
   for (const word of screenWords) {
     if (word.confidence < CLEAN_CONFIDENCE) continue;
     for (const part of wordsOf(word.text)) {
-      if (vocabulary.has(part) || isKnownWord(part) || recording.count(part) >= CONFIRMING_READINGS) screen.add(part);
+      if (vocabulary.has(part) || isKnownWord(part)) screen.add(part);
     }
   }
   const corrections = new Map<string, string | undefined>();
@@ -379,11 +385,11 @@ export function createNameCleaner(recording: RecordingWords, screenWords: Iterab
     return completion(read, common);
   };
 
+  /** A word as it should read, corrected, or undefined when it is noise; `last` lets a cut-off word be completed. */
   const word = (token: string, last = false): string | undefined => {
     const bare = token.replace(/’/g, "'");
-    if (!/[a-z]/i.test(bare)) return token;
-    // An icon reads as the same letter or two on every frame ("Q" for a magnifier): agreement confirms words only.
-    if (isKnownWord(bare) || (bare.length >= 3 && recording.count(bare) >= CONFIRMING_READINGS)) return token;
+    if (!/\p{L}/u.test(bare)) return token;
+    if (isKnownWord(bare) || recording.confirms(bare)) return token;
     // A code of letters and digits ("4K", "A320", "2FA") is not a misread word.
     if (/^\d+[a-z]{1,3}$|^[a-z]{1,2}\d+$/i.test(bare)) return token;
     const key = `${bare.toLowerCase()}|${last ? 1 : 0}`;
@@ -398,7 +404,7 @@ export function createNameCleaner(recording: RecordingWords, screenWords: Iterab
     let keptWords = 0;
     let dropped = 0;
     tokens.forEach((token, i) => {
-      const [, lead = '', core = '', trail = ''] = /^([^A-Za-z0-9]*)(.*?)([^A-Za-z0-9]*)$/.exec(token) ?? [];
+      const [, lead = '', core = '', trail = ''] = /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}]*)$/u.exec(token) ?? [];
       if (core === '') {
         if (token !== '') kept.push(token);
         return;
@@ -406,12 +412,12 @@ export function createNameCleaner(recording: RecordingWords, screenWords: Iterab
       // Hyphenated and slashed words are cleaned part by part ("Sign-Up", "Terms/Privacy").
       const parts = core.split(/([-/])/);
       const cleaned = parts.map((part, j) => (j % 2 === 1 ? part : word(part, i === tokens.length - 1 && j === parts.length - 1)));
-      const small = SMALL_WORDS.has(core.toLowerCase());
+      const small = JOINING_WORDS.has(core.toLowerCase());
       if (cleaned.some((part) => part === undefined)) {
         if (!small) dropped += 1;
         return;
       }
-      if (!small && /[a-z]/i.test(core)) keptWords += 1;
+      if (!small && /\p{L}/u.test(core)) keptWords += 1;
       kept.push(`${lead}${cleaned.join('')}${trail}`);
     });
     // At least two thirds of the words that carry meaning must survive, or the rest is not to be trusted.
@@ -420,7 +426,6 @@ export function createNameCleaner(recording: RecordingWords, screenWords: Iterab
   };
 
   return {
-    word,
     name: clean,
     // An icon before a control's text reads as a capital letter ("A Home"): a control's label never starts so.
     label: (text) => clean(text.replace(/^[A-HJ-Z]\s+(?=[A-Z])/, '')),
@@ -429,8 +434,8 @@ export function createNameCleaner(recording: RecordingWords, screenWords: Iterab
 
 /** A corrected word in the case the page set it: "SIGM" → "SIGN", "Sigm" → "Sign". */
 function inCaseOf(read: string, meant: string): string {
-  const letters = read.replace(/[^A-Za-z]/g, '');
+  const letters = read.replace(/\P{L}/gu, '');
   if (letters.length >= 2 && letters === letters.toUpperCase()) return meant.toUpperCase();
-  if (/^[A-Z0-9]/.test(read)) return meant.charAt(0).toUpperCase() + meant.slice(1);
+  if (/^[\p{Lu}\p{N}]/u.test(read)) return meant.charAt(0).toUpperCase() + meant.slice(1);
   return meant;
 }

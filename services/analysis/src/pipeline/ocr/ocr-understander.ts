@@ -38,7 +38,7 @@ export function createOcrUnderstander(options: OcrUnderstanderOptions = {}): Scr
       const pages = readAll(engines, frames, signal, imagesWritten, words);
       const readings: PageReading[] = [];
       // Reading runs ahead on every worker; the layout step goes in order, since a frame may use what
-      // earlier ones taught (where the home page was).
+      // earlier ones taught (the ids a list page showed).
       const context: VideoContext = {};
       for (const [i, frame] of frames.entries()) {
         const page = await pages[i];

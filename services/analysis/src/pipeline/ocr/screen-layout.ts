@@ -6,7 +6,7 @@ import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '.
 import { activeItem } from './active-item';
 import { correctLabel } from './label-correction';
 import { createNameCleaner, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
-import { nameScreen, urlPathOf, type NamingEvidence } from './screen-naming';
+import { nameScreen, normalizeName, urlPathOf, type NamingEvidence } from './screen-naming';
 import type { OcrLine, OcrPage } from './tesseract-engine';
 import {
   ACTION_VERBS,
@@ -291,8 +291,6 @@ function screenNameFrom(text: string): string {
   return titleCaseIfShouted(cleaned).slice(0, 80);
 }
 
-const normalizeWords = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-
 function listing(labels: string[]): string {
   if (labels.length <= 1) return labels[0] ?? '';
   return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
@@ -307,7 +305,7 @@ function describe(name: string, heading: string, subtitle: string | undefined, e
   const links = of('link');
   const kind = isModal ? 'dialog' : inputs.length >= 2 ? 'form' : 'screen';
   const kindWord = new RegExp(`\\b${kind}$`, 'i').test(name) || (isModal && / Modal$/.test(name)) ? '' : ` ${kind}`;
-  const titledAs = heading && normalizeWords(heading) !== normalizeWords(name) ? ` titled “${heading}”` : '';
+  const titledAs = heading && normalizeName(heading) !== normalizeName(name) ? ` titled “${heading}”` : '';
   const opening = `${isModal ? name.replace(/ Modal$/, '') : name}${kindWord}${titledAs}${subtitle ? ` (“${subtitle}”)` : ''}`;
   const parts: string[] = [];
   if (inputs.length > 0) parts.push(`${listing(inputs)} field${inputs.length > 1 ? 's' : ''}`);
@@ -481,15 +479,12 @@ function learnIdColumns(body: TextItem[], known: Record<string, string>): void {
  * frame of the video has been read (see name-cleaner.ts).
  */
 export interface PageReading {
-  /** What names the screen, as read. */
+  /** What names the screen, as read: its heading, address bar path and controls among it. */
   evidence: NamingEvidence;
-  elements: UiElement[];
   actions: UserAction[];
   words: string[];
-  heading?: string;
   subtitle?: string;
   section?: string;
-  urlPath?: string;
   /** The site's name in the navigation bar: never the name of a screen. */
   brand?: string;
   /** Every word read on the frame: what a near miss on it is corrected to first. */
@@ -643,13 +638,10 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   const brandText = brand && (nav.length > 1 || side.length > 0) ? brand.text : undefined;
   return {
     evidence,
-    elements,
     actions: dedupeActions(actions),
     words,
-    ...(headingText ? { heading: headingText } : {}),
     ...(subtitle ? { subtitle } : {}),
     ...(section ? { section: asLabel(section.text) } : {}),
-    ...(chrome && !scope ? { urlPath: chrome.urlPath } : {}),
     ...(brandText ? { brand: brandText } : {}),
     read: page.lines.flatMap((line) => line.words),
   };
@@ -665,13 +657,12 @@ const NAMING_KINDS: ReadonlySet<UiElement['kind']> = new Set(['button', 'link', 
  */
 export function finishPage(reading: PageReading, words: RecordingWords, context: VideoContext = {}): FrameUnderstanding {
   const cleaner = createNameCleaner(words, reading.read);
-  const elements = cleanElements(reading.elements, cleaner);
-  const heading = reading.heading === undefined ? undefined : cleaner.name(reading.heading);
-  const { activeNav, breadcrumb } = reading.evidence;
+  const { heading: readHeading, activeNav, breadcrumb, ...rest } = reading.evidence;
+  const elements = cleanElements(rest.elements, cleaner);
+  const heading = readHeading === undefined ? undefined : cleaner.name(readHeading);
   const nav = activeNav === undefined ? undefined : cleaner.label(activeNav);
   const crumbs = breadcrumb === undefined ? undefined : cleaner.name(breadcrumb);
   const section = reading.section === undefined ? undefined : cleaner.label(reading.section);
-  const { heading: _heading, activeNav: _nav, breadcrumb: _crumbs, ...rest } = reading.evidence;
   const evidence: NamingEvidence = {
     ...rest,
     elements,
@@ -682,16 +673,15 @@ export function finishPage(reading: PageReading, words: RecordingWords, context:
   };
   const screenName = cleanScreenName(evidence, cleaner, reading.brand);
   if (screenName === 'Home' && heading && !context.homeHeading) context.homeHeading = heading;
-  const isModal = reading.evidence.isModal;
   return {
     screenName,
-    description: screenName ? describe(screenName, heading ?? '', reading.subtitle, elements, isModal) : '',
+    description: screenName ? describe(screenName, heading ?? '', reading.subtitle, elements, rest.isModal) : '',
     elements,
     actions: reading.actions,
     words: reading.words,
     ...(heading ? { heading } : {}),
     ...(section ? { section } : {}),
-    ...(reading.urlPath ? { urlPath: reading.urlPath } : {}),
+    ...(rest.urlPath ? { urlPath: rest.urlPath } : {}),
   };
 }
 
@@ -722,7 +712,7 @@ function cleanScreenName(evidence: NamingEvidence, cleaner: NameCleaner, brand: 
     const naming = nameScreen(current);
     if (!naming.name || naming.source === 'archetype') return naming.name;
     const name = cleaner.name(naming.name);
-    const isBrand = brand !== undefined && normalizeWords(naming.name.replace(/ Modal$/, '')) === normalizeWords(brand);
+    const isBrand = brand !== undefined && normalizeName(naming.name.replace(/ Modal$/, '')) === normalizeName(brand);
     if (name && !isBrand) return name;
     current = { ...current };
     if (naming.source === 'url') delete current.urlPath;

@@ -5,6 +5,7 @@
  * shortened heading. Pure functions over what OCR read, so every rule has a unit test.
  */
 import type { UiElement } from '../types';
+import { JOINING_WORDS } from './vocabulary';
 
 export interface NamingEvidence {
   /** Path read from a browser address bar ("/products/123"), when the recording shows one. */
@@ -46,7 +47,6 @@ interface Archetype {
   strong: boolean;
 }
 
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'vs']);
 /** Words that carry no meaning in a short name ("Your Cart" is the Cart). */
 const FILLER_WORDS = new Set(['a', 'an', 'the', 'your', 'our', 'my', 'this', 'here']);
 const MAX_NAME_WORDS = 4;
@@ -57,7 +57,7 @@ export function titleCase(text: string): string {
   return words
     .map((word, i) => {
       const bare = word.toLowerCase();
-      if (i > 0 && SMALL_WORDS.has(bare)) return bare;
+      if (i > 0 && JOINING_WORDS.has(bare)) return bare;
       // Acronyms and brand spellings ("FAQ", "iPhone") stay as written.
       if (/[A-Z]/.test(word.slice(1)) && word !== word.toUpperCase()) return word;
       if (word.length <= 4 && word === word.toUpperCase() && /[A-Z]{2}/.test(word)) return word;
@@ -92,10 +92,10 @@ export function shortName(heading: string): string {
   for (const word of meaningful.length > 0 ? meaningful : words) {
     if (counted === MAX_NAME_WORDS) break;
     kept.push(word);
-    if (!SMALL_WORDS.has(word.toLowerCase())) counted += 1;
+    if (!JOINING_WORDS.has(word.toLowerCase())) counted += 1;
   }
   // A name does not end on a joining word ("Sign in to" → "Sign In").
-  while (kept.length > 1 && SMALL_WORDS.has((kept[kept.length - 1] ?? '').toLowerCase())) kept.pop();
+  while (kept.length > 1 && JOINING_WORDS.has((kept[kept.length - 1] ?? '').toLowerCase())) kept.pop();
   return titleCase(kept.join(' '));
 }
 
@@ -221,8 +221,9 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 
   if (has(all, /thank(s| you)\b.*\border|\border\b.*\b(confirmed|placed|received)\b|\border (number|no\.?|#)|^order #/) ||
       (has(all, /^thank you/) && has(all, /\border\b/))) return strong('Order Confirmation');
-  // A stay, a table or a ticket is booked rather than ordered: the confirmation names what was bought.
-  if (has(all, /\b(booking|reservation)\b.*\b(confirmed|complete|received)\b|\b(has|received) your (booking|reservation)\b|^you'?re (all set|booked|going to)\b|\bbooking (number|no\.?|#|reference)/)) {
+  // A stay, a table or a ticket is booked rather than ordered. "You're all set" alone closes a sign-up as
+  // often as a booking: the page must say it is a booking or a reservation.
+  if (has(all, /\b(booking|reservation)\b.*\b(confirmed|complete|received)\b|\b(has|received) your (booking|reservation)\b|^you'?re booked\b|\bbooking (number|no\.?|#|reference)/)) {
     return strong('Booking Confirmation');
   }
 
@@ -315,8 +316,9 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
   else if (archetype) naming = { name: archetype.name, source: 'archetype' };
   else if (heading && !isLayoutPhrase(heading)) naming = { name: heading, source: 'heading' };
   else naming = { name: '', source: 'none' };
-  // Plans of a named product ("/premium" listing plans and prices) are that product's plans.
-  if (archetype?.name === 'Pricing' && naming.source !== 'archetype' && /^[A-Z][a-z]+$/.test(naming.name) &&
+  // Plans of a named product ("/premium" listing plans and prices) are that product's plans. Only the address
+  // bar can name a Pricing page otherwise: Pricing is a strong kind, ahead of navigation and heading.
+  if (archetype?.name === 'Pricing' && naming.source === 'url' && /^[A-Z][a-z]+$/.test(naming.name) &&
       !/^(pricing|plans?|upgrade|billing|checkout|cart|account|settings|profile|home|search|login|payment)$/i.test(naming.name)) {
     naming = { ...naming, name: `${naming.name} Plans` };
   }
@@ -334,7 +336,7 @@ const LAYOUT_WORDS = new Set([
   'morning', 'afternoon', 'evening', 'today', 'this', 'week', 'editor', "editor's", 'spotlight', 'in',
 ]);
 
-export function isLayoutPhrase(name: string): boolean {
+function isLayoutPhrase(name: string): boolean {
   const words = name.toLowerCase().split(/\s+/).filter(Boolean);
   return words.length > 0 && words.every((word) => LAYOUT_WORDS.has(word));
 }

@@ -1,5 +1,8 @@
 /** Words that tell what a piece of screen text is: a button's verb, a field's label, a link's phrase. */
 
+/** Joining words: a name neither counts them among its words nor ends on one, and they never carry it alone. */
+export const JOINING_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'vs']);
+
 /** First words of button labels. */
 export const ACTION_VERBS = new Set([
   'add', 'apply', 'book', 'buy', 'cancel', 'checkout', 'check', 'choose', 'close', 'confirm', 'connect', 'continue',
