@@ -37,6 +37,26 @@ describe('session auth', () => {
     expect(verifySession(secret, jwt.sign({ sid: 's1', sub: 'u1' }, '', { algorithm: 'none' }))).toBeNull();
   });
 
+  it('should answer a token verified before from memory only until it expires', () => {
+    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    try {
+      const shortLived = signSession(secret, { userId: 'u2', sessionId: 's2' }, 30);
+      expect(verifySession(secret, shortLived)).toEqual({ userId: 'u2', sessionId: 's2' });
+      jest.setSystemTime(new Date('2026-01-01T00:00:29Z'));
+      expect(verifySession(secret, shortLived)).toEqual({ userId: 'u2', sessionId: 's2' });
+      jest.setSystemTime(new Date('2026-01-01T00:00:31Z'));
+      expect(verifySession(secret, shortLived)).toBeNull();
+      expect(verifySession(secret, shortLived)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('should not take a token verified with one secret as verified with another', () => {
+    expect(verifySession(secret, token)).not.toBeNull();
+    expect(verifySession('another-secret-of-some-length', token)).toBeNull();
+  });
+
   it('should answer 401 NO_AUTH without a cookie and NO_SESSION for a bad or ended session', async () => {
     expect((await request(app()).get('/private')).body.code).toBe('NO_AUTH');
     expect((await request(app()).get('/private').set('Cookie', `${SESSION_COOKIE}=junk`)).body.code).toBe(

@@ -6,6 +6,7 @@ import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { currentContext } from './context';
 import { errors } from './errors';
+import { TtlCache } from './ttl-cache';
 
 export const SESSION_COOKIE = 'tracklens_session';
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -15,37 +16,62 @@ export interface SessionClaims {
   sessionId: string;
 }
 
-const claimsSchema = z.object({ sub: z.string().min(1), sid: z.string().min(1) });
+const claimsSchema = z.object({ sub: z.string().min(1), sid: z.string().min(1), exp: z.number().optional() });
 
-const keys = new Map<string, KeyObject>();
+/** Tokens remembered as verified, per secret: every request of a signed-in user carries the same one. */
+const VERIFIED_TOKENS_MAX = 10_000;
+/** A verified token is checked again after this long, or sooner when it expires. */
+const VERIFIED_TOKEN_MS = 60_000;
+
+interface Verifier {
+  key: KeyObject;
+  verified: TtlCache<string, { claims: SessionClaims; expiresAtMs: number }>;
+}
+
+const verifiers = new Map<string, Verifier>();
 
 /**
- * The secret as a key object, made once per secret. Given a string, jsonwebtoken first tries to read it as a
- * PEM public key and catches the failure: 1.7 ms a verification, against 20 µs with a secret key object.
+ * The secret as a key object, made once per secret, and the tokens it verified. Given a string, jsonwebtoken
+ * first tries to read it as a PEM public key and catches the failure: 1.7 ms a verification, against 20 µs
+ * with a secret key object. A token is the same bytes on every request of a session, and a signature that
+ * held once holds again: only its expiry can change the answer, so a remembered token is answered without
+ * decoding and hashing it again (a sixth of the gateway's time per request under load) until it expires.
  */
-function keyOf(secret: string): KeyObject {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createSecretKey(Buffer.from(secret, 'utf8'));
-    keys.set(secret, key);
+function verifierOf(secret: string): Verifier {
+  let verifier = verifiers.get(secret);
+  if (!verifier) {
+    verifier = {
+      key: createSecretKey(Buffer.from(secret, 'utf8')),
+      verified: new TtlCache({ ttlMs: VERIFIED_TOKEN_MS, maxEntries: VERIFIED_TOKENS_MAX }),
+    };
+    verifiers.set(secret, verifier);
   }
-  return key;
+  return verifier;
 }
 
 export function signSession(secret: string, claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS): string {
-  return jwt.sign({ sid: claims.sessionId }, keyOf(secret), {
+  return jwt.sign({ sid: claims.sessionId }, verifierOf(secret).key, {
     algorithm: 'HS256',
     subject: claims.userId,
     expiresIn: ttlSeconds,
   });
 }
 
-/** The claims of a valid, unexpired token, or null. */
+/** The claims of a valid, unexpired token, or null. Whether its session is still live is another question. */
 export function verifySession(secret: string, token: string): SessionClaims | null {
+  const { key, verified } = verifierOf(secret);
+  const known = verified.get(token);
+  if (known) {
+    if (known.expiresAtMs > Date.now()) return known.claims;
+    verified.delete(token);
+    return null;
+  }
   try {
-    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] });
-    const claims = claimsSchema.safeParse(payload);
-    return claims.success ? { userId: claims.data.sub, sessionId: claims.data.sid } : null;
+    const parsed = claimsSchema.safeParse(jwt.verify(token, key, { algorithms: ['HS256'] }));
+    if (!parsed.success) return null;
+    const claims = Object.freeze({ userId: parsed.data.sub, sessionId: parsed.data.sid });
+    verified.set(token, { claims, expiresAtMs: parsed.data.exp === undefined ? Infinity : parsed.data.exp * 1000 });
+    return claims;
   } catch {
     return null;
   }
