@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   ObjectNotFoundError,
   assertValidObjectKey,
-  byteLimit,
+  writeNewFile,
   type ByteRange,
   type ObjectInfo,
   type ObjectStorage,
@@ -42,9 +41,7 @@ export class LocalObjectStorage implements ObjectStorage {
     // Written beside the target and renamed at the end, so a cut stream never shows under the key.
     const partial = `${target}${PART_MARK}${randomUUID()}`;
     try {
-      const stages: NodeJS.ReadableStream[] = [body];
-      if (options.maxBytes !== undefined) stages.push(byteLimit(options.maxBytes));
-      await pipeline([...stages, fs.createWriteStream(partial, { flags: 'wx' })]);
+      await writeNewFile(body, partial, options.maxBytes);
       await fs.promises.rename(partial, target);
     } catch (error) {
       await fs.promises.rm(partial, { force: true });

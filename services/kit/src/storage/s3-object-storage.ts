@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -18,7 +17,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   ObjectNotFoundError,
   assertValidObjectKey,
-  byteLimit,
+  writeNewFile,
   type ByteRange,
   type ObjectInfo,
   type ObjectStorage,
@@ -61,9 +60,7 @@ export class S3ObjectStorage implements ObjectStorage {
     assertValidObjectKey(key);
     const spool = path.join(this.spoolDir, `tracklens-put-${randomUUID()}`);
     try {
-      const stages: NodeJS.ReadableStream[] = [body];
-      if (options.maxBytes !== undefined) stages.push(byteLimit(options.maxBytes));
-      await pipeline([...stages, fs.createWriteStream(spool, { flags: 'wx' })]);
+      await writeNewFile(body, spool, options.maxBytes);
       const { size } = await fs.promises.stat(spool);
       await this.client.send(
         new PutObjectCommand({
