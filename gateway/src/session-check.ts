@@ -1,8 +1,6 @@
 /** Asks identity (gRPC CheckSession) whether a session is still live, trusting a yes for SESSION_CHECK_CACHE_MS. */
 import { TtlCache, type GrpcClient, type SessionCheck } from '@tracklens/kit';
 
-export const SESSION_CACHE_MAX_ENTRIES = 10_000;
-
 export interface SessionChecker {
   isSessionActive: SessionCheck;
   /** Forgets a session at once (logout), so a copied cookie stops working without waiting for the cache. */
@@ -20,7 +18,7 @@ export function createSessionChecker(options: SessionCheckerOptions): SessionChe
   const { identity } = options;
   const cache = new TtlCache<string, string>({
     ttlMs: options.cacheMs,
-    maxEntries: options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES,
+    ...(options.maxEntries !== undefined ? { maxEntries: options.maxEntries } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
 

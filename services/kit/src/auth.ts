@@ -18,8 +18,6 @@ export interface SessionClaims {
 
 const claimsSchema = z.object({ sub: z.string().min(1), sid: z.string().min(1), exp: z.number().optional() });
 
-/** Tokens remembered as verified, per secret: every request of a signed-in user carries the same one. */
-const VERIFIED_TOKENS_MAX = 10_000;
 /** A verified token is checked again after this long, or sooner when it expires. */
 const VERIFIED_TOKEN_MS = 60_000;
 
@@ -42,7 +40,7 @@ function verifierOf(secret: string): Verifier {
   if (!verifier) {
     verifier = {
       key: createSecretKey(Buffer.from(secret, 'utf8')),
-      verified: new TtlCache({ ttlMs: VERIFIED_TOKEN_MS, maxEntries: VERIFIED_TOKENS_MAX }),
+      verified: new TtlCache({ ttlMs: VERIFIED_TOKEN_MS }),
     };
     verifiers.set(secret, verifier);
   }

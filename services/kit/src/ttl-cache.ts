@@ -4,9 +4,13 @@
  */
 export interface TtlCacheOptions {
   ttlMs: number;
-  maxEntries: number;
+  /** TTL_CACHE_MAX_ENTRIES unless said otherwise. */
+  maxEntries?: number;
   now?: () => number;
 }
+
+/** Entries a read cache holds at most, the oldest going first: a few MB of sessions, users or tokens. */
+export const TTL_CACHE_MAX_ENTRIES = 10_000;
 
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();
@@ -29,7 +33,7 @@ export class TtlCache<K, V> {
   set(key: K, value: V): void {
     if (this.options.ttlMs <= 0) return;
     this.entries.delete(key);
-    if (this.entries.size >= this.options.maxEntries) {
+    if (this.entries.size >= (this.options.maxEntries ?? TTL_CACHE_MAX_ENTRIES)) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }

@@ -52,9 +52,6 @@ export interface PasswordHasher {
   verify(hash: string, password: string): Promise<boolean>;
 }
 
-/** Sessions and users remembered at most this many at once; the oldest goes first. */
-export const IDENTITY_CACHE_MAX_ENTRIES = 10_000;
-
 export interface SignedIn {
   user: User;
   sessionId: string;
@@ -77,8 +74,8 @@ export class Identity {
     private readonly decoyHash: Promise<string>,
     cacheMs = 0,
   ) {
-    this.liveSessions = new TtlCache({ ttlMs: cacheMs, maxEntries: IDENTITY_CACHE_MAX_ENTRIES });
-    this.users = new TtlCache({ ttlMs: cacheMs, maxEntries: IDENTITY_CACHE_MAX_ENTRIES });
+    this.liveSessions = new TtlCache({ ttlMs: cacheMs });
+    this.users = new TtlCache({ ttlMs: cacheMs });
   }
 
   async register(body: RegisterBody): Promise<SignedIn> {
