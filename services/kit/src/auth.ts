@@ -23,7 +23,7 @@ const VERIFIED_TOKEN_MS = 60_000;
 
 interface Verifier {
   key: KeyObject;
-  verified: TtlCache<string, { claims: SessionClaims; expiresAtMs: number }>;
+  verified: TtlCache<string, SessionClaims>;
 }
 
 const verifiers = new Map<string, Verifier>();
@@ -33,7 +33,7 @@ const verifiers = new Map<string, Verifier>();
  * first tries to read it as a PEM public key and catches the failure: 1.7 ms a verification, against 20 µs
  * with a secret key object. A token is the same bytes on every request of a session, and a signature that
  * held once holds again: only its expiry can change the answer, so a remembered token is answered without
- * decoding and hashing it again (a sixth of the gateway's time per request under load) until it expires.
+ * decoding and hashing it again (10 µs a check, 0.2 µs remembered) until it expires.
  */
 function verifierOf(secret: string): Verifier {
   let verifier = verifiers.get(secret);
@@ -59,16 +59,12 @@ export function signSession(secret: string, claims: SessionClaims, ttlSeconds = 
 export function verifySession(secret: string, token: string): SessionClaims | null {
   const { key, verified } = verifierOf(secret);
   const known = verified.get(token);
-  if (known) {
-    if (known.expiresAtMs > Date.now()) return known.claims;
-    verified.delete(token);
-    return null;
-  }
+  if (known) return known;
   try {
     const parsed = claimsSchema.safeParse(jwt.verify(token, key, { algorithms: ['HS256'] }));
     if (!parsed.success) return null;
     const claims = Object.freeze({ userId: parsed.data.sub, sessionId: parsed.data.sid });
-    verified.set(token, { claims, expiresAtMs: parsed.data.exp === undefined ? Infinity : parsed.data.exp * 1000 });
+    verified.set(token, claims, parsed.data.exp === undefined ? Infinity : parsed.data.exp * 1000);
     return claims;
   } catch {
     return null;

@@ -12,6 +12,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
+const execFileAsync = promisify(execFile);
+
 /** A database or a transaction on it: repositories accept either. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -40,8 +42,6 @@ export interface OpenDatabaseOptions {
  * kit's own tables (outbox, inbox, jobs), created in every service's database after the service's own
  * migrations and tracked apart from them.
  */
-const execFileAsync = promisify(execFile);
-
 const platformMigrations = { migrationsFolder: path.join(__dirname, '..', 'drizzle'), migrationsTable: '__kit_migrations' };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

@@ -12,6 +12,21 @@ describe(TtlCache.name, () => {
     expect(cache.size).toBe(0);
   });
 
+  it('should end an entry at its own end when that comes before the cache time', () => {
+    let at = 0;
+    const cache = new TtlCache<string, number>({ ttlMs: 1000, now: () => at });
+    cache.set('short', 1, 300);
+    cache.set('long', 2, 5000);
+    at = 299;
+    expect(cache.get('short')).toBe(1);
+    at = 300;
+    expect(cache.get('short')).toBeUndefined();
+    at = 999;
+    expect(cache.get('long')).toBe(2);
+    at = 1000;
+    expect(cache.get('long')).toBeUndefined();
+  });
+
   it('should drop the oldest entry when full, counting a rewrite as new', () => {
     const cache = new TtlCache<string, number>({ ttlMs: 60_000, maxEntries: 2 });
     cache.set('a', 1);

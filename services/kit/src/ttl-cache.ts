@@ -30,14 +30,15 @@ export class TtlCache<K, V> {
     return entry.value;
   }
 
-  set(key: K, value: V): void {
+  /** `notAfter` (epoch ms) ends the entry sooner than the cache's ttl: when what it remembers itself expires. */
+  set(key: K, value: V, notAfter = Infinity): void {
     if (this.options.ttlMs <= 0) return;
     this.entries.delete(key);
     if (this.entries.size >= (this.options.maxEntries ?? TTL_CACHE_MAX_ENTRIES)) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
+    this.entries.set(key, { value, expiresAt: Math.min(this.now() + this.options.ttlMs, notAfter) });
   }
 
   delete(key: K): void {
