@@ -50,20 +50,33 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
-/** axe-core on the current page: the serious and critical violations, described. */
-/** A toast still fading in is half transparent, so axe would measure a contrast no one reads: let motion finish first. */
-const ENTERING = '.ant-notification-fade-appear, .ant-notification-fade-enter';
+/**
+ * A toast or a dialog still fading in is half transparent, so axe would measure a contrast no one reads: let
+ * antd's motion finish first. rc-motion marks an entering element with ant-<motion>-appear or -enter (zoom for a
+ * dialog, fade for its mask and toasts) from before its animation starts until after it ends.
+ */
+const ENTERING = /^ant-[a-z-]+-(appear|enter)$/.source;
 
+/** axe-core on the current page: the serious and critical violations, described with what axe measured. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page
-    .waitForFunction((selector) => !document.querySelector(selector), ENTERING, { timeout: 5_000 })
+    .waitForFunction(
+      (pattern) => {
+        const entering = new RegExp(pattern);
+        return ![...document.querySelectorAll('[class*="-appear"], [class*="-enter"]')].some((element) =>
+          [...element.classList].some((name) => entering.test(name)),
+        );
+      },
+      ENTERING,
+      { timeout: 5_000 },
+    )
     .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => `${node.target.join(' ')} [${node.any.map((check) => check.message).join('; ')}]`).join(', ')}`,
     );
 }
 
