@@ -3,7 +3,7 @@
  * ("Add tR Cart"). Short labels close to a common UI phrase are snapped to it, a whole phrase telling more
  * than its words one by one (name-cleaner.ts then cleans what is left word by word).
  */
-import { ocrDistance } from './name-cleaner';
+import { isKnownWord, ocrDistance } from './name-cleaner';
 
 const COMMON_LABELS = [
   'Add to Cart', 'Add to Bag', 'Add to Basket', 'Add to Wishlist', 'Buy Now', 'Shop Now', 'Checkout', 'Proceed to Checkout',
@@ -26,6 +26,20 @@ export function correctLabel(text: string): string {
     if (edits === 0) return text;
     if (!best || edits < best.edits) best = { label, edits };
   }
-  if (best && best.edits <= Math.min(3, Math.floor(best.label.length * 0.2))) return best.label;
-  return text;
+  if (!best || best.edits > Math.min(3, Math.floor(best.label.length * 0.2))) return text;
+  return keepsItsWords(key, best.label) ? best.label : text;
+}
+
+/**
+ * A slip bends a word, it does not swap one for another: a label whose words are words of its own ("Save to
+ * wishlist") is not a misread of a common one three edits away ("Add to Wishlist").
+ */
+function keepsItsWords(read: string, label: string): boolean {
+  const meant = label.toLowerCase().split(' ');
+  return read
+    .split(' ')
+    .every(
+      (word) =>
+        word.length < 3 || !isKnownWord(word) || meant.some((other) => ocrDistance(word, other, 1) <= 1),
+    );
 }
