@@ -54,6 +54,8 @@ export async function analyzeVideo(input: AnalyzeVideoInput): Promise<AnalysisRe
   // Screenshots are extracted while understanding runs: when it ends early, so does their extraction.
   const extraction = new AbortController();
   let imagesWritten: Array<Promise<void>> = [];
+  // Pictures at rest are read once, for what the cursor covered, and are no screenshots of a spec.
+  const restImages: string[] = [];
   try {
     understander.warmUp?.();
     report(2, 'keyframes');
@@ -66,6 +68,11 @@ export async function analyzeVideo(input: AnalyzeVideoInput): Promise<AnalysisRe
       signal,
       imagesWritten,
       onFrameDone: (done, total) => report(45 + (50 * done) / total, 'understanding'),
+      restImage: async (index) => {
+        const restImage = await extractRestImage(input, frames[index]);
+        restImages.push(restImage);
+        return restImage;
+      },
     });
     await Promise.all(imagesWritten);
     signal?.throwIfAborted();
@@ -81,6 +88,7 @@ export async function analyzeVideo(input: AnalyzeVideoInput): Promise<AnalysisRe
   } finally {
     extraction.abort();
     await Promise.allSettled(imagesWritten);
+    await Promise.all(restImages.map((file) => fs.rm(file, { force: true })));
     if (!input.understand) await understander.close?.();
   }
 }
@@ -183,7 +191,10 @@ function extractKeyframes(
     if (same) {
       frame.sameAs = same.index;
       frame.imagePath = same.imagePath;
-    } else pictures.push({ frame, settled: period.settled });
+    } else {
+      if (period.restSec !== undefined) frame.restSec = period.restSec;
+      pictures.push({ frame, settled: period.settled });
+    }
     frames.push(frame);
   });
   const written = pendingList<void>(frames.length);
@@ -210,6 +221,14 @@ function extractKeyframes(
   for (let i = 0; i < EXTRACTIONS_AT_ONCE; i += 1) void extractNext();
   const imagesWritten = frames.map((frame) => written.promises[frame.sameAs ?? frame.index] as Promise<void>);
   return { frames, imagesWritten };
+}
+
+/** A key frame's picture at its restSec. */
+async function extractRestImage(input: AnalyzeVideoInput, frame: KeyFrame | undefined): Promise<string> {
+  if (frame?.restSec === undefined) throw new Error('no picture at rest for this frame');
+  const outPath = keyframePath(input.workDir, frame.index, frame.restSec, 'rest');
+  await extractJpegs(input.videoPath, [{ timeSec: frame.restSec, outPath }], input.signal);
+  return outPath;
 }
 
 /** Frames nobody understood (an understander that gave up part-way) are not kept. */

@@ -29,6 +29,6 @@ export async function extractJpegs(videoPath: string, shots: readonly Shot[], si
   );
 }
 
-export function keyframePath(workDir: string, index: number, timeSec: number): string {
-  return path.join(workDir, `keyframe-${String(index).padStart(3, '0')}-${Math.round(timeSec * 1000)}ms.jpg`);
+export function keyframePath(workDir: string, index: number, timeSec: number, kind: 'keyframe' | 'rest' = 'keyframe'): string {
+  return path.join(workDir, `${kind}-${String(index).padStart(3, '0')}-${Math.round(timeSec * 1000)}ms.jpg`);
 }

@@ -28,6 +28,11 @@ export interface StablePeriod {
   endSec: number;
   /** When to grab the full-resolution frame: just before leaving the screen, once it has settled. */
   settledSec: number;
+  /**
+   * When the screen had just come to rest, before the cursor moved onto what is clicked to leave it; only
+   * when something changed on it while it stayed (see KeyFrame.rest).
+   */
+  restSec?: number;
   first: GrayFrame;
   settled: GrayFrame;
   /** Every change since the previous period was a vertical shift of the same page. */
@@ -100,6 +105,7 @@ export class KeyframeSegmenter {
     if (!longEnough) return;
     // Half a sample before the last stable sample: still settled, safely before the next change starts.
     const settledSec = Math.max(run.startSec, run.lastSec - this.sampleIntervalSec / 2);
+    const changed = changedBoxes(run.first, run.last);
     const period: StablePeriod = {
       startSec: run.startSec,
       endSec: run.lastSec + this.sampleIntervalSec,
@@ -108,10 +114,18 @@ export class KeyframeSegmenter {
       settled: run.last,
       enteredByScroll: isScroll(this.burst),
       switchedInPlace: false,
-      changed: changedBoxes(run.first, run.last),
+      changed,
     };
+    this.markRest(period);
     this.burst = [];
     this.append(period);
+  }
+
+  /** Between the period's first two stable samples, as settledSec sits between its last two. */
+  private markRest(period: StablePeriod): void {
+    const restSec = period.startSec + this.sampleIntervalSec / 2;
+    if (period.changed.length > 0 && restSec < period.settledSec) period.restSec = restSec;
+    else delete period.restSec;
   }
 
   private append(period: StablePeriod): void {
@@ -122,6 +136,7 @@ export class KeyframeSegmenter {
       before.settledSec = period.settledSec;
       before.settled = period.settled;
       before.changed = changedBoxes(before.first, period.settled);
+      this.markRest(before);
       return;
     }
     if (before && !period.enteredByScroll) {

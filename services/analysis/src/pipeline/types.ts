@@ -91,6 +91,12 @@ export interface KeyFrame {
   /** Areas that changed while this screen stayed on view (typing, toggles, hover). */
   changedRegions: Box[];
   /**
+   * When the same screen had just come to rest, if something changed on it since. The key frame is grabbed
+   * as the user leaves, so the cursor sits on what they click: where its reading is in doubt, the offline
+   * reader reads that part of the earlier picture too (UnderstandOptions.restImage) and keeps the clearer.
+   */
+  restSec?: number;
+  /**
    * An earlier key frame (its index) showing the same picture: a screen revisited as it was. This frame
    * shares its image, and the offline reader reuses its reading.
    */
@@ -127,6 +133,8 @@ export interface UnderstandOptions {
   imagesWritten?: ReadonlyArray<Promise<void>>;
   /** Called after each frame with the number of frames done. */
   onFrameDone?(done: number, total: number): void;
+  /** Extracts frame i's picture at its restSec, on demand, and gives the image's path. */
+  restImage?(index: number): Promise<string>;
 }
 
 /** Step 3 of the pipeline, pluggable: offline OCR today, a vision model later. */

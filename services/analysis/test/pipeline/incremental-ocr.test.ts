@@ -7,8 +7,10 @@ import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { createOcrUnderstander } from '../../src/pipeline';
 import {
   blankSplit,
+  clearerReading,
   cutOut,
   compareCells,
+  doubtfulRegions,
   planRead,
   thumbnail,
   thumbnailDistance,
@@ -161,6 +163,42 @@ describe('incremental OCR plan', () => {
   });
 });
 
+describe('reading what the cursor covered from the screen at rest', () => {
+  interface ReadTestLine extends TestLine {
+    words: Array<{ text: string; confidence: number }>;
+  }
+  const read = (text: string, x: number, y: number, confidences: number[]): ReadTestLine => ({
+    ...textLine(text, x, y, 120),
+    words: text.split(' ').map((word, i) => ({ text: word, confidence: confidences[i] ?? 90 })),
+  });
+  const region = (x0: number, y0: number, x1: number, y1: number): Region => ({ x0, y0, x1, y1 });
+
+  it('should doubt only the changed parts of the frame whose reading has a word barely read', () => {
+    const heading = read('Linen Overshirt', 10, 10, [96, 95]);
+    const garbled = read('Add fee', 10, 100, [96, 44]);
+    const typed = read('jane@example.com', 160, 150, [91]);
+    const plan = { regions: [region(0, 95, 140, 120), region(150, 145, 300, 170), region(200, 20, 260, 40)], kept: [heading] };
+    expect(doubtfulRegions([heading, garbled, typed], plan, 1)).toEqual([region(0, 95, 140, 120)]);
+  });
+
+  it('should take the earlier reading of a label the cursor garbled, and keep the frame\'s elsewhere', () => {
+    const heading = read('Linen Overshirt', 10, 10, [96, 95]);
+    const garbled = read('Add fee', 10, 100, [96, 44]);
+    const clean = read('Add to Cart', 12, 98, [92, 93, 96]);
+    const lines = clearerReading([heading, garbled], [region(0, 95, 140, 120)], [clean], 1);
+    expect(lines.map((line) => line.name)).toEqual(['Linen Overshirt', 'Add to Cart']);
+  });
+
+  it('should keep the frame\'s reading where the earlier picture says something else or no more', () => {
+    const typed = read('jane@example.com', 160, 150, [91]);
+    const placeholder = read('you@example.com', 160, 150, [93]);
+    expect(clearerReading([typed], [region(150, 145, 300, 170)], [placeholder], 1)).toEqual([typed]);
+    const half = read('Place 0rder', 10, 100, [95, 50]);
+    const alsoHalf = read('Place 0rdor', 10, 100, [95, 58]);
+    expect(clearerReading([half], [region(0, 95, 140, 120)], [alsoHalf], 1)).toEqual([half]);
+  });
+});
+
 describe('createOcrUnderstander on frames that repeat each other', () => {
   let dir: string;
 
@@ -172,13 +210,24 @@ describe('createOcrUnderstander on frames that repeat each other', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Lines 90 px apart from y=80, moved up by `scroll`, under a fixed header bar when one is named. */
-  async function render(name: string, lines: string[], page: { scroll?: number; header?: string } = {}): Promise<KeyFrame> {
+  /**
+   * Lines 90 px apart from y=80, moved up by `scroll`, under a fixed header bar when one is named; a cursor (a
+   * dark block with a white rim) at `cursor`.
+   */
+  async function render(
+    name: string,
+    lines: string[],
+    page: { scroll?: number; header?: string; cursor?: { x: number; y: number } } = {},
+  ): Promise<KeyFrame> {
     const font = findFont();
     const text = (value: string, x: number, y: number): string => `drawtext=fontfile=${font}:text='${value}':x=${x}:y=${y}:fontsize=30:fontcolor=0x111111`;
+    const { cursor } = page;
     const draw = [
       ...lines.map((value, i) => text(value, 80, 80 + i * 90 - (page.scroll ?? 0))),
       ...(page.header ? ['drawbox=x=0:y=0:w=1280:h=64:color=0xe2e8f0:t=fill', text(page.header, 40, 16)] : []),
+      ...(cursor
+        ? [`drawbox=x=${cursor.x}:y=${cursor.y}:w=22:h=34:color=white:t=fill`, `drawbox=x=${cursor.x + 2}:y=${cursor.y + 2}:w=18:h=30:color=black:t=fill`]
+        : []),
     ].join(',');
     const imagePath = path.join(dir, `${name}.jpg`);
     await run(ffmpegInstaller.path, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=white:s=1280x720:d=1', '-vf', draw, '-frames:v', '1', '-q:v', '3', imagePath]);
@@ -202,6 +251,36 @@ describe('createOcrUnderstander on frames that repeat each other', () => {
     } finally {
       await incremental.close?.();
       await alone.close?.();
+    }
+  }, 60_000);
+
+  it('should read a label the cursor rests on in the key frame from the picture of the screen at rest', async () => {
+    const lines = ['Linen Overshirt', 'Free shipping over 50 dollars', 'Add to Cart'];
+    const clicked = await render('clicked', lines, { cursor: { x: 140, y: 258 } });
+    const atRest = await render('at-rest', lines, { cursor: { x: 900, y: 600 } });
+    const understander = createOcrUnderstander({ workers: 1 });
+    try {
+      const [alone] = await understander.understand([clicked]);
+      // Where the cursor was when the screen came to rest, and where it is as the label is clicked.
+      const changedRegions = [
+        { x: 900, y: 600, width: 22, height: 34 },
+        { x: 140, y: 258, width: 22, height: 34 },
+      ];
+      const asked: number[] = [];
+      const restImage = (index: number): Promise<string> => {
+        asked.push(index);
+        return Promise.resolve(atRest.imagePath);
+      };
+      const [withRest] = await understander.understand([{ ...clicked, changedRegions, restSec: 0.5 }], { restImage });
+      expect(asked).toEqual([0]);
+      // A key frame that reads whole where it changed needs no earlier picture.
+      await understander.understand([{ ...atRest, changedRegions, restSec: 0.5 }], { restImage });
+      expect(asked).toEqual([0]);
+      // The cursor hides the label's middle: read alone, the key frame garbles it.
+      expect(alone?.words).not.toContain('to');
+      expect(withRest?.words).toEqual(expect.arrayContaining(['linen', 'overshirt', 'add', 'to', 'cart']));
+    } finally {
+      await understander.close?.();
     }
   }, 60_000);
 

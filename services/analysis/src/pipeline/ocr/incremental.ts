@@ -156,6 +156,82 @@ export function planRead<T extends Line>(
   return undefined;
 }
 
+/** A word read at this confidence or above counts as read clearly; below the second, as not read at all. */
+const CLEAR_WORD = 80;
+const UNCLEAR_WORD = 60;
+/** Characters of clear text an earlier picture's reading must add before it replaces the frame's own. */
+const CLEARER_BY = 3;
+
+interface ReadLine extends Line {
+  words: ReadonlyArray<{ text: string; confidence: number }>;
+}
+
+/** A line with a word tesseract barely read. */
+export function barelyRead(line: ReadLine): boolean {
+  return line.words.some((word) => word.confidence < UNCLEAR_WORD);
+}
+
+/**
+ * A line read in part, as a label is with the cursor on it: a word read clearly beside one barely read (a
+ * lone glyph aside, as a box's edge reads).
+ */
+export function partlyRead(line: ReadLine): boolean {
+  const words = line.words.filter((word) => word.text.length > 1);
+  return words.some((word) => word.confidence >= CLEAR_WORD) && words.some((word) => word.confidence < UNCLEAR_WORD);
+}
+
+/**
+ * Where a frame's own reading is in doubt among the regions planned against an earlier picture of the same
+ * screen: a word barely read. Where the frame reads nothing the earlier picture's text has gone (a banner
+ * dismissed, a toast faded), not been covered.
+ */
+export function doubtfulRegions<T extends ReadLine>(lines: readonly T[], plan: ReadPlan<T>, scale: number): Region[] {
+  const kept = new Set(plan.kept);
+  const changed = lines.filter((line) => !kept.has(line));
+  return plan.regions.filter((region) => {
+    const inside = changed.filter((line) => intersects(region, toRegion(line.box, scale, 0)));
+    return inside.some(barelyRead);
+  });
+}
+
+/**
+ * A frame's lines where an earlier picture of the same screen reads clearer: in each region, `earlier` being
+ * the picture's reading of them, the picture's lines stand when they say what the frame's clear words say
+ * and more. The cursor resting on the control about to be clicked garbles it in the frame; a field typed
+ * into since, or other content where a banner was, reads differently and stays the frame's.
+ */
+export function clearerReading<T extends ReadLine>(lines: readonly T[], regions: readonly Region[], earlier: readonly T[], scale: number): T[] {
+  const regionOf = (line: T): number => regions.findIndex((region) => intersects(region, toRegion(line.box, scale, 0)));
+  const chosen = lines.filter((line) => regionOf(line) === -1);
+  regions.forEach((_, r) => {
+    const frameLines = lines.filter((line) => regionOf(line) === r);
+    const earlierLines = earlier.filter((line) => regionOf(line) === r);
+    const clearer = clarity(earlierLines) >= clarity(frameLines) + CLEARER_BY && saysAsMuch(earlierLines, frameLines);
+    chosen.push(...(clearer ? earlierLines : frameLines));
+  });
+  return chosen.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+}
+
+/** Every word the frame read clearly is in the earlier reading too. */
+function saysAsMuch(earlier: readonly ReadLine[], frame: readonly ReadLine[]): boolean {
+  const said = new Set(earlier.flatMap((line) => line.words.map((word) => word.text.toLowerCase())));
+  return frame.every((line) =>
+    line.words.every((word) => word.confidence < CLEAR_WORD || word.text.length < 2 || said.has(word.text.toLowerCase())),
+  );
+}
+
+/** Characters read clearly, less those barely read. */
+function clarity(lines: readonly ReadLine[]): number {
+  let total = 0;
+  for (const { words } of lines) {
+    for (const { text, confidence } of words) {
+      if (confidence >= CLEAR_WORD) total += text.length;
+      else if (confidence < UNCLEAR_WORD) total -= text.length;
+    }
+  }
+  return total;
+}
+
 /** Groups of cells that match neither in place nor after the scroll, as rectangles with a margin. */
 function unexplainedRegions(changes: CellChanges): Region[] {
   const { cols, rows, inPlace, shifted, width, height } = changes;

@@ -4,7 +4,20 @@ import { setImmediate } from 'node:timers/promises';
 import type { Box, FrameUnderstanding, KeyFrame, ScreenUnderstander, UnderstandOptions } from '../types';
 import { finishPage, readPage, type PageReading, type VideoContext } from './screen-layout';
 import { RecordingWords } from './name-cleaner';
-import { area, blankSplit, compareCells, cutOut, planRead, thumbnail, thumbnailDistance, type CellChanges, type ReadPlan } from './incremental';
+import {
+  area,
+  blankSplit,
+  clearerReading,
+  compareCells,
+  cutOut,
+  doubtfulRegions,
+  partlyRead,
+  planRead,
+  thumbnail,
+  thumbnailDistance,
+  type CellChanges,
+  type ReadPlan,
+} from './incremental';
 import { verticalShift } from '../frame-math';
 import { pendingList } from '../streaming';
 import { prepareFrames, type PreparedImage } from './frame-images';
@@ -32,10 +45,13 @@ export function createOcrUnderstander(options: OcrUnderstanderOptions = {}): Scr
     () => new TesseractEngine(idleMs === undefined ? {} : { idleMs }),
   );
   return {
-    async understand(frames: KeyFrame[], understandOptions: UnderstandOptions = {}): Promise<FrameUnderstanding[]> {
-      const { signal, onFrameDone, imagesWritten } = understandOptions;
+    async understand(
+      frames: KeyFrame[],
+      understandOptions: UnderstandOptions = {},
+    ): Promise<FrameUnderstanding[]> {
+      const { signal, onFrameDone, imagesWritten, restImage } = understandOptions;
       const words = new RecordingWords();
-      const pages = readAll(engines, frames, signal, imagesWritten, words);
+      const pages = readAll(engines, frames, { signal, imagesWritten, restImage }, words);
       const readings: PageReading[] = [];
       // Reading runs ahead on every worker; the layout step goes in order, since a frame may use what
       // earlier ones taught (the ids a list page showed).
@@ -71,7 +87,9 @@ function viewportFrame(frame: KeyFrame, viewport: Box): KeyFrame {
     const y0 = Math.max(box.y, viewport.y);
     const x1 = Math.min(box.x + box.width, viewport.x + viewport.width);
     const y1 = Math.min(box.y + box.height, viewport.y + viewport.height);
-    return x1 > x0 && y1 > y0 ? { x: x0 - viewport.x, y: y0 - viewport.y, width: x1 - x0, height: y1 - y0 } : undefined;
+    return x1 > x0 && y1 > y0
+      ? { x: x0 - viewport.x, y: y0 - viewport.y, width: x1 - x0, height: y1 - y0 }
+      : undefined;
   };
   const { viewport: _whole, overlay, ...rest } = frame;
   const inside: KeyFrame = {
@@ -105,8 +123,7 @@ interface ReadFrame {
 function readAll(
   engines: TesseractEngine[],
   frames: KeyFrame[],
-  signal: AbortSignal | undefined,
-  imagesWritten: ReadonlyArray<Promise<void>> | undefined,
+  { signal, imagesWritten, restImage }: Pick<UnderstandOptions, 'signal' | 'imagesWritten' | 'restImage'>,
   words: RecordingWords,
 ): Array<Promise<OcrPage>> {
   const pages = pendingList<OcrPage>(frames.length);
@@ -130,10 +147,19 @@ function readAll(
       try {
         const prepared = (await images[i]) as PreparedImage;
         const thumb = thumbnail(prepared.gray, prepared.width, prepared.height);
-        const alike = earlier.filter((read) => read.width === prepared.width && read.height === prepared.height);
+        const alike = earlier.filter(
+          (read) => read.width === prepared.width && read.height === prepared.height,
+        );
         const { difference, readArea } = chooseReference(alike, prepared, thumb);
         const page = pages.promises[i] as Promise<OcrPage>;
-        earlier.push({ width: prepared.width, height: prepared.height, gray: prepared.gray, thumb, readArea, page });
+        earlier.push({
+          width: prepared.width,
+          height: prepared.height,
+          gray: prepared.gray,
+          thumb,
+          readArea,
+          page,
+        });
         planned.resolve(i, { prepared, difference });
       } catch (error) {
         fail(i, error);
@@ -145,10 +171,12 @@ function readAll(
   // A frame is ready to read once planned and its reference read. Each worker takes the first ready frame:
   // one waiting for the other worker's reading would leave its core idle while later frames could be read.
   const ready = planned.promises.map((promise) =>
-    promise.then((plan) => plan?.difference?.reference.page).then(
-      () => undefined,
-      () => undefined,
-    ),
+    promise
+      .then((plan) => plan?.difference?.reference.page)
+      .then(
+        () => undefined,
+        () => undefined,
+      ),
   );
   const isReady = frames.map(() => false);
   ready.forEach((promise, i) => void promise.then(() => (isReady[i] = true)));
@@ -174,13 +202,22 @@ function readAll(
         signal?.throwIfAborted();
         const same = pages.promises[frames[i]?.sameAs ?? -1];
         if (same) {
-          same.then((earlier) => pages.resolve(i, earlier), (error: unknown) => pages.reject(i, error));
+          same.then(
+            (earlier) => pages.resolve(i, earlier),
+            (error: unknown) => pages.reject(i, error),
+          );
           continue;
         }
         const { prepared, difference } = (await planned.promises[i]) as Planned;
-        const plan = difference && planFor(difference, (await difference.reference.page).lines, prepared.scale);
+        const plan =
+          difference && planFor(difference, (await difference.reference.page).lines, prepared.scale);
         const { cleaned: _cleaned, ...pixels } = prepared;
-        const lines = await readPlanned({ engine, helper }, prepared, plan, signal);
+        const read = await readPlanned({ engine, helper }, prepared, plan, signal);
+        const frame = frames[i] as KeyFrame;
+        const lines =
+          restImage && frame.restSec !== undefined && doubtfulWhereChanged(frame, read)
+            ? await withRestReading(engine, frame, prepared, read, await restImage(i), signal)
+            : read;
         // Lines carried over from the reference were read once already: only fresh readings confirm a word.
         const carried = new Set(plan?.kept);
         words.addReading(lines.filter((line) => !carried.has(line)).flatMap((line) => line.words));
@@ -224,16 +261,26 @@ interface Difference {
 }
 
 /** How a frame differs from an earlier one, and how much of it that leaves to read (before lines widen it). */
-function differenceFrom(reference: ReadFrame, prepared: PreparedImage): { difference: Difference; readArea: number } {
+function differenceFrom(
+  reference: ReadFrame,
+  prepared: PreparedImage,
+): { difference: Difference; readArea: number } {
   const { width, height, gray, scale } = prepared;
   const inPlace = compareCells(reference.gray, gray, width, height);
-  const readArea = (plan: ReadPlan<OcrLine> | undefined): number => (plan ? area(plan.regions) : width * height);
+  const readArea = (plan: ReadPlan<OcrLine> | undefined): number =>
+    plan ? area(plan.regions) : width * height;
   const inPlaceArea = readArea(planRead(inPlace, [], scale, moveUp));
   // A small change (typing, a toast) is no scroll; a big one may be, and then most lines only moved.
   const shift =
-    inPlaceArea < SCROLL_CHECK_SHARE * width * height ? 0 : verticalShift({ width, height, data: reference.gray }, { width, height, data: gray });
+    inPlaceArea < SCROLL_CHECK_SHARE * width * height
+      ? 0
+      : verticalShift({ width, height, data: reference.gray }, { width, height, data: gray });
   if (shift === 0) return { difference: { reference, inPlace }, readArea: inPlaceArea };
-  const difference = { reference, inPlace, scrolled: compareCells(reference.gray, gray, width, height, shift) };
+  const difference = {
+    reference,
+    inPlace,
+    scrolled: compareCells(reference.gray, gray, width, height, shift),
+  };
   return { difference, readArea: readArea(planFor(difference, [], scale)) };
 }
 
@@ -280,7 +327,11 @@ async function readPlanned(
   const { engine } = engines;
   if (!plan) return readWhole(engines, prepared, signal);
   if (plan.regions.length === 0) return plan.kept;
-  const fresh = await engine.recognize(prepared, signal, cutOut(prepared.cleaned, prepared.width, prepared.height, plan.regions));
+  const fresh = await engine.recognize(
+    prepared,
+    signal,
+    cutOut(prepared.cleaned, prepared.width, prepared.height, plan.regions),
+  );
   return [...plan.kept, ...fresh].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
 }
 
@@ -298,13 +349,62 @@ async function readWhole(
   const split = blankSplit(cleaned, width, height);
   if (split === undefined) return engine.recognize(prepared, signal);
   const [top, bottom] = await Promise.all([
-    engine.recognize(prepared, signal, cutOut(cleaned, width, height, [{ x0: 0, y0: 0, x1: width, y1: split }])),
-    helper.recognize(prepared, signal, cutOut(cleaned, width, height, [{ x0: 0, y0: split, x1: width, y1: height }])),
+    engine.recognize(
+      prepared,
+      signal,
+      cutOut(cleaned, width, height, [{ x0: 0, y0: 0, x1: width, y1: split }]),
+    ),
+    helper.recognize(
+      prepared,
+      signal,
+      cutOut(cleaned, width, height, [{ x0: 0, y0: split, x1: width, y1: height }]),
+    ),
   ]);
   return [...top, ...bottom];
 }
 
+/**
+ * The key frame's lines, with what changed since the screen came to rest (KeyFrame.restSec) read in the
+ * picture of that moment too where the key frame's reading is in doubt: where the picture reads clearer (the
+ * control under the cursor as it is clicked), its lines stand.
+ */
+async function withRestReading(
+  engine: TesseractEngine,
+  frame: KeyFrame,
+  prepared: PreparedImage,
+  lines: OcrLine[],
+  restPath: string,
+  signal: AbortSignal | undefined,
+): Promise<OcrLine[]> {
+  const [image] = prepareFrames([{ ...frame, imagePath: restPath }], signal);
+  const rest = await (image as Promise<PreparedImage>);
+  const { width, height, scale } = prepared;
+  if (rest.width !== width || rest.height !== height) return lines;
+  const plan = planRead(compareCells(prepared.gray, rest.gray, width, height), lines, scale, moveUp);
+  const doubtful = plan ? doubtfulRegions(lines, plan, scale) : [];
+  if (doubtful.length === 0) return lines;
+  const earlier = await engine.recognize(rest, signal, cutOut(rest.cleaned, width, height, doubtful));
+  return clearerReading(lines, doubtful, earlier, scale);
+}
+
+/**
+ * A line read in part where the screen changed while on view (in the prepared part's pixels): most key
+ * frames read whole what changed, and no earlier picture of them is extracted.
+ */
+function doubtfulWhereChanged(frame: KeyFrame, lines: readonly OcrLine[]): boolean {
+  const origin = frame.viewport ?? { x: 0, y: 0 };
+  const changed = frame.changedRegions.map((box) => ({ ...box, x: box.x - origin.x, y: box.y - origin.y }));
+  return lines.some((line) => partlyRead(line) && changed.some((box) => overlaps(box, line.box)));
+}
+
+const overlaps = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 function moveUp(line: OcrLine, up: number): OcrLine {
   const lift = (box: Box): Box => ({ ...box, y: box.y - up });
-  return { ...line, box: lift(line.box), words: line.words.map((word) => ({ ...word, box: lift(word.box) })) };
+  return {
+    ...line,
+    box: lift(line.box),
+    words: line.words.map((word) => ({ ...word, box: lift(word.box) })),
+  };
 }
