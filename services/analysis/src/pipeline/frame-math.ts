@@ -115,10 +115,10 @@ const CELL = 4;
 /** A panel's cells join at their sides. */
 const SIDE_NEIGHBOURS = [[-1, 0], [1, 0], [0, -1], [0, 1]] as const;
 /** A typed word's cells join at sides and corners, and across one empty cell of a row: its letters are one block. */
-const WORD_NEIGHBOURS = [-1, 0, 1].flatMap((dy) => [-2, -1, 0, 1, 2].map((dx) => [dx, dy] as const));
+export const WORD_NEIGHBOURS = [-1, 0, 1].flatMap((dy) => [-2, -1, 0, 1, 2].map((dx) => [dx, dy] as const));
 
 /** A connected block of cells: its bounds in cells (inclusive) and how many cells it holds. */
-interface CellBlock {
+export interface CellBlock {
   x0: number;
   y0: number;
   x1: number;
@@ -130,7 +130,7 @@ interface CellBlock {
  * The connected blocks of the set cells of a `cw` x `ch` grid, in the order of their first cell; `neighbours`
  * are the offsets that join two cells.
  */
-function cellBlocks(set: Uint8Array, cw: number, ch: number, neighbours: ReadonlyArray<readonly [number, number]>): CellBlock[] {
+export function cellBlocks(set: Uint8Array, cw: number, ch: number, neighbours: ReadonlyArray<readonly [number, number]>): CellBlock[] {
   const seen = new Uint8Array(cw * ch);
   const blocks: CellBlock[] = [];
   for (let start = 0; start < cw * ch; start += 1) {

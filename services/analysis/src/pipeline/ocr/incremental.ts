@@ -18,12 +18,13 @@ interface Line {
   box: Box;
 }
 
-const CELL = 8;
+/** Side of the squares frames are compared and searched for ink by, in OCR pixels. */
+export const CELL = 8;
 /** JPEG noise around text edges stays under this; a changed glyph or colour goes well over it. */
 const PIXEL_DIFF = 40;
 const CELL_PIXELS = 3;
 /** A cell whose brightness spans less than this is background: no text of it is lost when it is not read. */
-const INK_RANGE = 48;
+export const INK_RANGE = 48;
 /** Pixels around a change that are read with it, so a line's ascenders and descenders are whole. */
 const MARGIN = 6;
 /** Changed cells this close (in cells) are read as one region. */
@@ -277,7 +278,7 @@ function someCell(changes: CellChanges, box: Region, test: (cell: number) => boo
 }
 
 /** A line's box (frame pixels) in OCR pixels, moved up by `shift` OCR pixels. */
-function toRegion(box: Box, scale: number, shift: number): Region {
+export function toRegion(box: Box, scale: number, shift = 0): Region {
   return {
     x0: Math.floor(box.x * scale),
     y0: Math.floor(box.y * scale) - shift,

@@ -21,6 +21,7 @@ import {
 import { verticalShift } from '../frame-math';
 import { pendingList } from '../streaming';
 import { prepareFrames, type PreparedImage } from './frame-images';
+import { linesFromStack, stackPatches, unreadPatches } from './small-text';
 import { TesseractEngine, type OcrLine, type OcrPage } from './tesseract-engine';
 
 export interface OcrUnderstanderOptions {
@@ -212,7 +213,7 @@ function readAll(
         const plan =
           difference && planFor(difference, (await difference.reference.page).lines, prepared.scale);
         const { cleaned: _cleaned, ...pixels } = prepared;
-        const read = await readPlanned({ engine, helper }, prepared, plan, signal);
+        const read = await withSmallText(engine, prepared, await readPlanned({ engine, helper }, prepared, plan, signal), plan, signal);
         const frame = frames[i] as KeyFrame;
         const lines =
           restImage && frame.restSec !== undefined && doubtfulWhereChanged(frame, read)
@@ -399,6 +400,27 @@ function doubtfulWhereChanged(frame: KeyFrame, lines: readonly OcrLine[]): boole
 
 const overlaps = (a: Box, b: Box): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The lines read, with the small text the reading left out where it read (see small-text.ts); a frame
+ * enlarged for reading already (a phone's screen, a small window) has none.
+ */
+async function withSmallText(
+  engine: TesseractEngine,
+  prepared: PreparedImage,
+  lines: OcrLine[],
+  plan: ReadPlan<OcrLine> | undefined,
+  signal: AbortSignal | undefined,
+): Promise<OcrLine[]> {
+  const { width, height, scale, cleaned } = prepared;
+  if (scale > 1 || plan?.regions.length === 0) return lines;
+  const patches = unreadPatches(cleaned, width, height, lines, scale, plan?.regions);
+  if (patches.length === 0) return lines;
+  const stack = stackPatches(cleaned, width, patches);
+  const small = linesFromStack(await engine.readPixels(stack.pixels, stack.width, stack.height, signal), stack, scale);
+  if (small.length === 0) return lines;
+  return [...lines, ...small].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+}
 
 function moveUp(line: OcrLine, up: number): OcrLine {
   const lift = (box: Box): Box => ({ ...box, y: box.y - up });

@@ -117,32 +117,51 @@ export class TesseractEngine {
       region: { x0: 0, y0: 0, x1: prepared.width, y1: prepared.height },
       pixels: prepared.cleaned,
     };
-    const w = region.x1 - region.x0;
-    const h = region.y1 - region.y0;
-    const pgm = Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'ascii'), Buffer.from(pixels)]);
+    const lines = await this.readPixels(pixels, region.x1 - region.x0, region.y1 - region.y0, signal);
+    const toFrame = (box: Box): Box => ({
+      x: (box.x + region.x0) / scale,
+      y: (box.y + region.y0) / scale,
+      width: box.width / scale,
+      height: box.height / scale,
+    });
+    return lines.map((line) => ({
+      ...line,
+      box: toFrame(line.box),
+      words: line.words.map((word) => ({ ...word, box: toFrame(word.box) })),
+    }));
+  }
+
+  /** Reads a gray image; boxes come back in its own pixels. */
+  async readPixels(
+    pixels: Uint8Array,
+    width: number,
+    height: number,
+    signal?: AbortSignal,
+  ): Promise<OcrLine[]> {
+    const pgm = Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), Buffer.from(pixels)]);
     signal?.throwIfAborted();
     const result = await this.reading(async () => {
       const worker = await this.start();
       return this.untilAborted(worker.recognize(pgm, {}, { blocks: true, text: false }), signal);
     });
-    const toFrame = (bbox: { x0: number; y0: number; x1: number; y1: number }): Box => ({
-      x: (bbox.x0 + region.x0) / scale,
-      y: (bbox.y0 + region.y0) / scale,
-      width: (bbox.x1 - bbox.x0) / scale,
-      height: (bbox.y1 - bbox.y0) / scale,
+    const boxOf = (bbox: { x0: number; y0: number; x1: number; y1: number }): Box => ({
+      x: bbox.x0,
+      y: bbox.y0,
+      width: bbox.x1 - bbox.x0,
+      height: bbox.y1 - bbox.y0,
     });
     const lines: OcrLine[] = [];
     for (const block of result.data.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
           const words = line.words
-            .map((word) => ({ text: word.text.trim(), confidence: word.confidence, box: toFrame(word.bbox) }))
+            .map((word) => ({ text: word.text.trim(), confidence: word.confidence, box: boxOf(word.bbox) }))
             .filter((word) => word.text.length > 0);
           if (words.length === 0) continue;
           lines.push({
             text: words.map((word) => word.text).join(' '),
             confidence: line.confidence,
-            box: toFrame(line.bbox),
+            box: boxOf(line.bbox),
             words,
           });
         }
