@@ -88,6 +88,37 @@ function forEachBlock(width: number, height: number, visit: (x0: number, y0: num
   }
 }
 
+/**
+ * The regions grown over the dark pixels joined to them through dark pixels, within reach of them: a short
+ * button's rounded ends are no more 'mostly dark' around them than its rim, and left dark they stand against
+ * its first and last letters, which tesseract then does not read. Dark text apart from the region, however
+ * near, is not joined to it.
+ */
+function joinedDarkness(
+  region: Uint8Array,
+  isDark: Uint8Array,
+  width: number,
+  height: number,
+  inReach: (x: number, y: number) => boolean,
+): Uint8Array {
+  const joined = new Uint8Array(region);
+  const stack: number[] = [];
+  for (let i = 0; i < region.length; i += 1) if (region[i] === 1) stack.push(i);
+  while (stack.length > 0) {
+    const i = stack.pop() as number;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (const next of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
+      if (next < 0 || joined[next] === 1 || isDark[next] === 0) continue;
+      const nx = next % width;
+      if (!inReach(nx, (next - nx) / width)) continue;
+      joined[next] = 1;
+      stack.push(next);
+    }
+  }
+  return joined;
+}
+
 export function normalizePolarity(gray: Uint8Array, width: number, height: number): Uint8Array {
   const pixels = width * height;
   const wide = Math.max(10, Math.round(Math.min(width, height) / 40));
@@ -122,17 +153,19 @@ export function normalizePolarity(gray: Uint8Array, width: number, height: numbe
   });
   const out = new Uint8Array(gray);
   if (!anyRegion) return out;
-  // The rim inside a dark region is not "mostly dark" around it: its dark pixels still belong to the region.
   const nearRegion = integralOf(region, width, height);
+  const reach = new Windows(width, height, 2 * wide);
+  const joined = joinedDarkness(region, isDark, width, height, (x, y) => reach.sum(nearRegion, x, y) > 0);
+  // The rim inside a dark region is not "mostly dark" around it: its dark pixels still belong to the region.
   const darkSum = integralOf(darkValue, width, height);
   const edgeWindows = new Windows(width, height, edge);
   forEachBlock(width, height, (x0, y0, x1, y1) => {
     // No region pixel within reach of the block: nothing in it is inverted.
-    if (edgeWindows.sumOver(nearRegion, x0 - edge, y0 - edge, x1 + edge, y1 + edge) === 0) return;
+    if (reach.sumOver(nearRegion, x0 - 2 * wide, y0 - 2 * wide, x1 + 2 * wide, y1 + 2 * wide) === 0) return;
     for (let y = y0; y < y1; y += 1) {
       for (let x = x0, i = y * width + x0; x < x1; x += 1, i += 1) {
         const value = gray[i] as number;
-        const invert = region[i] === 1 || (value < DARK && edgeWindows.sum(nearRegion, x, y) > 0);
+        const invert = joined[i] === 1 || (value < DARK && edgeWindows.sum(nearRegion, x, y) > 0);
         if (!invert) continue;
         // Stretch so the region's own background becomes white, not the mid grey a plain inversion gives.
         const count = wideWindows.sum(dark, x, y);
