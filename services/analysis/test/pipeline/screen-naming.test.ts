@@ -105,6 +105,8 @@ describe('screen names', () => {
       ['Order Confirmation', { heading: 'Order #214 placed', texts: ['Preparing'] }],
       ['Product Detail', { heading: 'Linen Overshirt', texts: ['$68.00', 'Size', 'Add to Cart'], sizes: [23, 12, 15] }],
       ['Product Listing', { heading: 'All Products', texts: ['$68.00', '$32.00', '$24.00', '$96.00', '$18.00', 'Add to cart'] }],
+      // Scrolled to two cards, each with its own button: still the list.
+      ['Product Listing', { heading: 'All Products', texts: ['Showing 8 of 64 products', '$68.00', '$32.00'], elements: buttons('Add to cart') }],
       ['Search Results', { heading: 'Results for “garden”', texts: ['Showing 1–4 of 15 books', '£8.99', '£12.50'] }],
       ['Settings', { heading: 'Workspace settings', elements: [...inputs('Full Name'), ...buttons('Save changes'), { kind: 'tab', label: 'Team' }] }],
       ['Profile', { heading: 'Maya Chen', texts: ['248', 'Posts', '12.4k', 'Followers', '310', 'Following'] }],

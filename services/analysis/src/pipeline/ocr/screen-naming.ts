@@ -258,7 +258,9 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // One product: its price set large, the purchase controls or the attributes a product page shows.
   const productTraits = has(texts, /\breviews?\b|^size$|^colou?r$|^quantity$|^qty\b|in stock|wishlist/);
   const singlePrice = prices.length >= 1 && (prices.length <= 3 || featuredPrice);
-  if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome &&
+  // A list sorted, filtered or counted is a listing, though its cards have their own 'Add to cart'.
+  const listing = has(all, /^(sort by|filter by|showing \d+ (of|products|items))/);
+  if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome && !listing &&
       !/\b(cart|basket|bag|order)\b/.test(heading)) {
     return strong('Product Detail');
   }
@@ -285,7 +287,7 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 
   if (isHome) return weak('Home');
 
-  if (prices.length >= 4 || has(all, /^(sort by|filter by|showing \d+ (of|products|items))/)) return strong('Product Listing');
+  if (prices.length >= 4 || listing) return strong('Product Listing');
   if (/\bsettings\b|\bpreferences\b/.test(heading)) return strong('Settings');
   const accountMenu = has(texts, /^(log ?out|sign ?out)$/) && count(texts, /notifications|payment|settings|orders|rewards|addresses|help|member since/) >= 2;
   if (has(all, /^edit profile$/) || (has(texts, /\bfollowers\b/) && has(texts, /\bfollowing\b/)) || /\b(my )?profile\b/.test(heading) || accountMenu) {
