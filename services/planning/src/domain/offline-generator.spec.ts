@@ -221,6 +221,12 @@ describe(generateOfflinePlan.name, () => {
       ]),
     );
     expect(merged.events.map((e) => e.name)).toEqual(['Page Viewed', 'Settings Saved', 'View Report Clicked']);
+    const ticket = generateOfflinePlan(
+      analysisOf([
+        pageSpec({ screenName: 'Ticket Detail', screenKind: 'content', elements: [{ kind: 'button', label: 'Send reply' }] }),
+      ]),
+    );
+    expect(ticket.events.map((e) => e.name)).toEqual(['Page Viewed', 'Reply Sent']);
     expect(merged.events[0]?.screenshot_path).toBe('/api/images/k/settings.jpg');
     expect(merged.events[0]?.properties[0]?.description).toBe('Name of the page viewed, e.g. Settings, Dashboard, Report');
     // A funnel step is an event once: the pages in a row without an event of their own are one step.

@@ -89,6 +89,8 @@ const PAST_TENSE: Record<string, string> = {
   resume: 'Resumed',
   save: 'Saved',
   schedule: 'Scheduled',
+  // What a send button sends goes at once ('Send reply' → 'Reply Sent'), as a share does.
+  send: 'Sent',
   share: 'Shared',
   start: 'Started',
   stop: 'Stopped',
@@ -102,7 +104,6 @@ const SUBMIT_PAST_TENSE: Record<string, string> = {
   apply: 'Applied',
   create: 'Created',
   request: 'Requested',
-  send: 'Sent',
   submit: 'Submitted',
   update: 'Updated',
 };
