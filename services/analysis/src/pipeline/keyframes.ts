@@ -30,7 +30,7 @@ export interface StablePeriod {
   settledSec: number;
   /**
    * When the screen had just come to rest, before the cursor moved onto what is clicked to leave it; only
-   * when something changed on it while it stayed (see KeyFrame.rest).
+   * when something changed on it while it stayed (see KeyFrame.restSec).
    */
   restSec?: number;
   first: GrayFrame;

@@ -157,6 +157,9 @@ export function planRead<T extends Line>(
   return undefined;
 }
 
+/** Lines in reading order: top to bottom, then left to right. */
+export const byPosition = (a: Line, b: Line): number => a.box.y - b.box.y || a.box.x - b.box.x;
+
 /** A word read at this confidence or above counts as read clearly; below the second, as not read at all. */
 const CLEAR_WORD = 80;
 const UNCLEAR_WORD = 60;
@@ -168,7 +171,7 @@ interface ReadLine extends Line {
 }
 
 /** A line with a word tesseract barely read. */
-export function barelyRead(line: ReadLine): boolean {
+function barelyRead(line: ReadLine): boolean {
   return line.words.some((word) => word.confidence < UNCLEAR_WORD);
 }
 
@@ -210,7 +213,7 @@ export function clearerReading<T extends ReadLine>(lines: readonly T[], regions:
     const clearer = clarity(earlierLines) >= clarity(frameLines) + CLEARER_BY && saysAsMuch(earlierLines, frameLines);
     chosen.push(...(clearer ? earlierLines : frameLines));
   });
-  return chosen.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  return chosen.sort(byPosition);
 }
 
 /** Every word the frame read clearly is in the earlier reading too. */

@@ -2,11 +2,12 @@
 import os from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import type { Box, FrameUnderstanding, KeyFrame, ScreenUnderstander, UnderstandOptions } from '../types';
-import { finishPage, readPage, type PageReading, type VideoContext } from './screen-layout';
+import { finishPage, overlapArea, readPage, type PageReading, type VideoContext } from './screen-layout';
 import { RecordingWords } from './name-cleaner';
 import {
   area,
   blankSplit,
+  byPosition,
   clearerReading,
   compareCells,
   cutOut,
@@ -22,7 +23,7 @@ import { verticalShift } from '../frame-math';
 import { pendingList } from '../streaming';
 import { prepareFrames, type PreparedImage } from './frame-images';
 import { linesFromStack, stackPatches, unreadPatches } from './small-text';
-import { TesseractEngine, type OcrLine, type OcrPage } from './tesseract-engine';
+import { TesseractEngine, withBoxes, type OcrLine, type OcrPage } from './tesseract-engine';
 
 export interface OcrUnderstanderOptions {
   /** Tesseract workers reading frames at once (one per core, at most two: each holds ~100 MB). */
@@ -333,7 +334,7 @@ async function readPlanned(
     signal,
     cutOut(prepared.cleaned, prepared.width, prepared.height, plan.regions),
   );
-  return [...plan.kept, ...fresh].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  return [...plan.kept, ...fresh].sort(byPosition);
 }
 
 /**
@@ -393,13 +394,9 @@ async function withRestReading(
  * frames read whole what changed, and no earlier picture of them is extracted.
  */
 function doubtfulWhereChanged(frame: KeyFrame, lines: readonly OcrLine[]): boolean {
-  const origin = frame.viewport ?? { x: 0, y: 0 };
-  const changed = frame.changedRegions.map((box) => ({ ...box, x: box.x - origin.x, y: box.y - origin.y }));
-  return lines.some((line) => partlyRead(line) && changed.some((box) => overlaps(box, line.box)));
+  const { changedRegions } = frame.viewport ? viewportFrame(frame, frame.viewport) : frame;
+  return lines.some((line) => partlyRead(line) && changedRegions.some((box) => overlapArea(box, line.box) > 0));
 }
-
-const overlaps = (a: Box, b: Box): boolean =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
  * The lines read, with the small text the reading left out where it read (see small-text.ts); a frame
@@ -419,14 +416,9 @@ async function withSmallText(
   const stack = stackPatches(cleaned, width, patches);
   const small = linesFromStack(await engine.readPixels(stack.pixels, stack.width, stack.height, signal), stack, scale);
   if (small.length === 0) return lines;
-  return [...lines, ...small].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  return [...lines, ...small].sort(byPosition);
 }
 
 function moveUp(line: OcrLine, up: number): OcrLine {
-  const lift = (box: Box): Box => ({ ...box, y: box.y - up });
-  return {
-    ...line,
-    box: lift(line.box),
-    words: line.words.map((word) => ({ ...word, box: lift(word.box) })),
-  };
+  return withBoxes(line, (box) => ({ ...box, y: box.y - up }));
 }

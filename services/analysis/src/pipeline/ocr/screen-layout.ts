@@ -110,7 +110,7 @@ const inside = (box: Box, area: Box): boolean =>
   box.x + box.width / 2 >= area.x && box.x + box.width / 2 <= area.x + area.width &&
   centerY(box) >= area.y && centerY(box) <= area.y + area.height;
 
-function overlapArea(a: Box, b: Box): number {
+export function overlapArea(a: Box, b: Box): number {
   const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
   const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return w > 0 && h > 0 ? w * h : 0;

@@ -7,7 +7,7 @@
 import { cellBlocks, WORD_NEIGHBOURS } from '../frame-math';
 import type { Box } from '../types';
 import { CELL, INK_RANGE, toRegion, type Region } from './incremental';
-import type { OcrLine } from './tesseract-engine';
+import { withBoxes, type OcrLine } from './tesseract-engine';
 
 /** Patches taller than this are pictures or blocks of text, not a line; narrower ones are icons or a cursor. */
 const MAX_PATCH_HEIGHT = 48;
@@ -167,11 +167,7 @@ export function linesFromStack(lines: readonly OcrLine[], stack: PatchStack, sca
       width: box.width / ENLARGE / scale,
       height: box.height / ENLARGE / scale,
     });
-    placed.push({
-      ...line,
-      box: back(line.box),
-      words: line.words.map((word) => ({ ...word, box: back(word.box) })),
-    });
+    placed.push(withBoxes(line, back));
   }
   return placed;
 }

@@ -23,6 +23,11 @@ export interface OcrLine {
   words: OcrWord[];
 }
 
+/** The line with its box and every word's box moved by `move` (into another image's pixels). */
+export function withBoxes(line: OcrLine, move: (box: Box) => Box): OcrLine {
+  return { ...line, box: move(line.box), words: line.words.map((word) => ({ ...word, box: move(word.box) })) };
+}
+
 /** The image tesseract read and the lines it found. */
 export interface OcrPage extends Omit<PreparedImage, 'cleaned'> {
   lines: OcrLine[];
@@ -124,11 +129,7 @@ export class TesseractEngine {
       width: box.width / scale,
       height: box.height / scale,
     });
-    return lines.map((line) => ({
-      ...line,
-      box: toFrame(line.box),
-      words: line.words.map((word) => ({ ...word, box: toFrame(word.box) })),
-    }));
+    return lines.map((line) => withBoxes(line, toFrame));
   }
 
   /** Reads a gray image; boxes come back in its own pixels. */
