@@ -1,61 +1,77 @@
-/** What every /api request passes before a proxy: its route, the login rate limit, logout eviction, the session. */
-import type { IncomingMessage } from 'node:http';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { errors, readSessionToken, requireAuth, verifySession } from '@tracklens/kit';
+/**
+ * The gateway's /api edge: a request for a service's route is observed, passes its route's checks (the login
+ * rate limit, logout eviction, the session) and goes to that service's upstream, on the bare node request.
+ * Everything else (the gateway's own routes, the web app, unknown paths) goes to the express app. express's
+ * routing and middleware chain cost as much CPU as the proxying itself, and on every call to a service.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  answerError,
+  authorize,
+  errors,
+  observeRequest,
+  pathnameOf,
+  readSessionToken,
+  verifySession,
+  type Logger,
+  type ServiceMetrics,
+  type ServiceName,
+} from '@tracklens/kit';
 import type { RateLimiter } from './rate-limit';
 import { isApiPath, type GatewayRoute, type RouteMatcher } from './routes';
 import type { SessionChecker } from './session-check';
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again in a minute.';
 
-/** The route a request was admitted to; the proxies forward only what is in here. */
-export type AdmittedRoutes = WeakMap<IncomingMessage, GatewayRoute>;
+type Handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** Hands an admitted request to its service; `fail` answers an error the upstream met before the service answered. */
+export type Upstream = (req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void) => void;
 
 export interface EdgeGuardOptions {
   matcher: RouteMatcher;
   jwtSecret: string;
   sessions: SessionChecker;
   rateLimiter: RateLimiter;
-  admitted: AdmittedRoutes;
+  /** The client's address as the gateway's trust rules (GATEWAY_TRUST_PROXY) read it. */
+  clientAddress: (req: IncomingMessage) => string;
+  upstreams: Record<ServiceName, Upstream>;
+  /** The headers every answer of the gateway carries (helmet). */
+  securityHeaders: Handler;
+  logger: Logger;
+  metrics: ServiceMetrics;
 }
 
-export function createEdgeGuard(options: EdgeGuardOptions): RequestHandler {
-  const { matcher, jwtSecret, sessions, rateLimiter, admitted } = options;
-  const requireSession = requireAuth({ secret: jwtSecret, isSessionActive: sessions.isSessionActive });
+/** The gateway's request listener: service routes here, the rest to `app`. */
+export function createEdgeGuard(options: EdgeGuardOptions, app: (req: IncomingMessage, res: ServerResponse) => void) {
+  const { matcher, jwtSecret, sessions, rateLimiter, clientAddress, upstreams, securityHeaders, logger, metrics } = options;
 
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!isApiPath(req.path)) return next();
-    const route = matcher.match(req.method, req.path);
-    // Not in the table: nothing is admitted, and the request ends at the kit's JSON 404.
-    if (!route) return next();
-
+  const admit = async (req: IncomingMessage, route: GatewayRoute): Promise<void> => {
     if (route.rateLimited) {
       const decision = rateLimiter.hit(clientAddress(req));
-      if (!decision.allowed) {
-        res.setHeader('Retry-After', String(decision.retryAfterSec));
-        return next(errors.tooManyRequests(RATE_LIMITED_MESSAGE, decision.retryAfterSec));
-      }
+      if (!decision.allowed) throw errors.tooManyRequests(RATE_LIMITED_MESSAGE, decision.retryAfterSec);
     }
     if (route.endsSession) forgetSessionOf(req, jwtSecret, sessions);
+    if (!route.public) await authorize(req, { secret: jwtSecret, isSessionActive: sessions.isSessionActive });
+  };
 
-    if (route.public) {
-      admitted.set(req, route);
-      return next();
-    }
-    requireSession(req, res, (error?: unknown) => {
-      if (error) return next(error);
-      admitted.set(req, route);
-      next();
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const pathname = pathnameOf(req);
+    const route = isApiPath(pathname) ? matcher.match(req.method ?? 'GET', pathname) : undefined;
+    // Not a service's route: the gateway's own /api routes, the web app, or the kit's JSON 404.
+    if (!route) return app(req, res);
+    const fail = (error: unknown) => answerError(req, res, error, logger);
+    securityHeaders(req, res, (error) => {
+      if (error) return fail(error);
+      observeRequest(req, res, { logger, metrics }, () => {
+        admit(req, route).then(() => upstreams[route.service](req, res, fail), fail);
+      });
     });
   };
 }
 
-function forgetSessionOf(req: Request, jwtSecret: string, sessions: SessionChecker): void {
+function forgetSessionOf(req: IncomingMessage, jwtSecret: string, sessions: SessionChecker): void {
   const token = readSessionToken(req);
   const claims = token ? verifySession(jwtSecret, token) : null;
   if (claims) sessions.evict(claims.sessionId);
-}
-
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }

@@ -1,6 +1,10 @@
-/** The gateway's composition root: health, the edge guard, the admin routes, one proxy per service, the web app, in that order. */
+/**
+ * The gateway's composition root: the /api edge in front (a service's route: its checks, then its upstream),
+ * and for the rest an express app with health, the admin routes and the web app, in that order.
+ */
 import http from 'node:http';
 import type { Express, Request, Response } from 'express';
+import proxyAddr from 'proxy-addr';
 import {
   HttpDrain,
   SERVICE_NAMES,
@@ -15,13 +19,14 @@ import {
   registerLivenessRoute,
   registerOperationsRoutes,
   requireAuth,
+  securityHeaders,
   type Config,
   type HealthOptions,
   type Logger,
   type ServiceName,
 } from '@tracklens/kit';
 import { adminRoutes } from './admin';
-import { createEdgeGuard, type AdmittedRoutes } from './edge-guard';
+import { createEdgeGuard, type Upstream } from './edge-guard';
 import { createInProcessUpstream } from './in-process-upstream';
 import { createRateLimiter } from './rate-limit';
 import { ROUTES, createRouteMatcher } from './routes';
@@ -63,7 +68,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const rateLimiter = createRateLimiter({ limit: config.authRateLimitPerMinute });
   // Keep-alive to the services: without an agent http-proxy opens a new connection per request.
   const agent = new http.Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_SOCKET_MS });
-  const admitted: AdmittedRoutes = new WeakMap();
   const drain = new HttpDrain();
   const health: HealthOptions = {
     service: 'gateway',
@@ -83,16 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   registerLivenessRoute(app, 'gateway');
   if (config.gatewayOpsPort === undefined) registerOperationsRoutes(app, health);
   else refuseOperationsRoutes(app);
-  app.use(
-    createEdgeGuard({
-      matcher: createRouteMatcher(ROUTES),
-      jwtSecret: config.jwtSecret,
-      sessions,
-      rateLimiter,
-      admitted,
-    }),
-  );
-  // The gateway's own /api routes: no service row matches them, so the edge guard passes them on unadmitted.
+  // The gateway's own /api routes: no service row matches them, so the edge passes them on to this app.
   app.use(
     adminRoutes({
       config,
@@ -101,22 +96,38 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       logger,
     }),
   );
-  for (const service of SERVICE_NAMES) {
-    const local = options.inProcess?.[service];
-    app.use(
-      local
-        ? createInProcessUpstream({ service, app: local, admitted })
-        : createUpstreamProxy({ service, target: config.services[service].url, admitted, agent, logger }),
-    );
-  }
   registerWebApp(app, config.webDist);
   finishHttpApp(app, logger);
+
+  // express compiles GATEWAY_TRUST_PROXY into this function; proxy-addr is what express's req.ip uses it with.
+  const trusted = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
+  const clientAddress = (req: http.IncomingMessage) => proxyAddr(req, trusted);
+  const upstreamOf = (service: ServiceName): Upstream => {
+    const local = options.inProcess?.[service];
+    return local
+      ? createInProcessUpstream({ app: local, clientAddress })
+      : createUpstreamProxy({ service, target: config.services[service].url, agent, logger });
+  };
+  const edge = createEdgeGuard(
+    {
+      matcher: createRouteMatcher(ROUTES),
+      jwtSecret: config.jwtSecret,
+      sessions,
+      rateLimiter,
+      clientAddress,
+      upstreams: Object.fromEntries(SERVICE_NAMES.map((service) => [service, upstreamOf(service)])) as Record<ServiceName, Upstream>,
+      securityHeaders: securityHeaders(uploadOrigins(config.storage)),
+      logger,
+      metrics,
+    },
+    app,
+  );
 
   let server: http.Server;
   let ops: http.Server | undefined;
   try {
     // Uploads of up to 500 MB stream through here: Node's default 5-minute requestTimeout would cut slow ones.
-    server = await listen(app, config.gatewayHost, config.gatewayPort, { requestTimeoutMs: config.uploads.requestTimeoutMs });
+    server = await listen(edge, config.gatewayHost, config.gatewayPort, { requestTimeoutMs: config.uploads.requestTimeoutMs });
     drain.attach(server);
     if (config.gatewayOpsPort !== undefined) {
       ops = await listenOps(config.gatewayHost, config.gatewayOpsPort, health, logger).catch(async (error: unknown) => {

@@ -4,23 +4,23 @@
  * code it runs behind the proxy; the one thing the hop used to carry, the client's address (X-Forwarded-For),
  * is handed over as the address the gateway decided on.
  */
-import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
-import type { ServiceName } from '@tracklens/kit';
-import type { AdmittedRoutes } from './edge-guard';
+import type { IncomingMessage } from 'node:http';
+import type { Express } from 'express';
+import type { Upstream } from './edge-guard';
 
 export interface InProcessUpstreamOptions {
-  service: ServiceName;
   app: Express;
-  admitted: AdmittedRoutes;
+  /** The client's address as the gateway's trust rules read it. */
+  clientAddress: (req: IncomingMessage) => string;
 }
 
-export function createInProcessUpstream(options: InProcessUpstreamOptions): RequestHandler {
-  const { service, app, admitted } = options;
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (admitted.get(req)?.service !== service) return next();
+export function createInProcessUpstream(options: InProcessUpstreamOptions): Upstream {
+  const { app, clientAddress } = options;
+  return (req, res) => {
     // The service's app computes req.ip with its own trust rules from the socket, which here is the client's
     // own: the gateway's answer, made with GATEWAY_TRUST_PROXY, is the one that counts.
-    Object.defineProperty(req, 'ip', { value: req.ip, configurable: true, enumerable: true });
-    app(req, res, next);
+    Object.defineProperty(req, 'ip', { value: clientAddress(req), configurable: true, enumerable: true });
+    // The service's app answers every request, an unknown one or a failure included (finishHttpApp).
+    app(req, res);
   };
 }

@@ -2,11 +2,18 @@
  * One proxy per service: forwards admitted requests unchanged (full path, headers, streamed body), retries
  * once a request the service cannot have acted on, and always delivers an answer the service has given.
  */
-import http from 'node:http';
-import type { Request, Response } from 'express';
-import { createProxyMiddleware, type Plugin, type RequestHandler } from 'http-proxy-middleware';
-import { AppError, discardUnreadBody, lingerAfterEarlyAnswer, type Logger, type ServiceName } from '@tracklens/kit';
-import type { AdmittedRoutes } from './edge-guard';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
+import {
+  AppError,
+  discardUnreadBody,
+  lingerAfterEarlyAnswer,
+  pathnameOf,
+  sendError,
+  type Logger,
+  type ServiceName,
+} from '@tracklens/kit';
+import type { Upstream } from './edge-guard';
 
 /** Errors that mean nothing answers at the target address, as opposed to a peer that answered badly. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
@@ -27,21 +34,20 @@ export interface UpstreamProxyOptions {
   service: ServiceName;
   /** The service's base URL (config.services.<name>.url). */
   target: string;
-  admitted: AdmittedRoutes;
   agent: http.Agent;
   logger: Logger;
 }
 
-type ProxyServer = Parameters<Plugin<Request, Response>>[0];
+type ProxyServer = Parameters<Plugin<IncomingMessage, ServerResponse>>[0];
 
-export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandler<Request, Response> {
-  const { service, target, admitted, agent, logger } = options;
+export function createUpstreamProxy(options: UpstreamProxyOptions): Upstream {
+  const { service, target, agent, logger } = options;
   /** Requests the service has started answering: a later error is the rest of their body failing to go. */
   const answered = new WeakSet<http.IncomingMessage>();
   const attempts = new WeakMap<http.IncomingMessage, number>();
   let proxyServer: ProxyServer | undefined;
 
-  const retry = (req: Request, res: Response, delayMs: number) => {
+  const retry = (req: IncomingMessage, res: ServerResponse, delayMs: number) => {
     attempts.set(req, (attempts.get(req) ?? 0) + 1);
     // A connection of its own: another pooled socket may be closing too. x-forwarded-* are on req already.
     const send = () => {
@@ -51,9 +57,8 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
     else send();
   };
 
-  return createProxyMiddleware<Request, Response>({
+  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
-    pathFilter: (_pathname, req) => admitted.get(req)?.service === service,
     // x-request-id and the session cookie travel with the other request headers; xfwd adds x-forwarded-*.
     xfwd: true,
     agent,
@@ -96,7 +101,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
           discardUnreadBody(req);
           return;
         }
-        const log = { requestId: req.requestId, upstream: service, path: req.path, error: code ?? error.message };
+        const log = { requestId: req.requestId, upstream: service, path: pathnameOf(req), error: code ?? error.message };
         const tried = attempts.get(req) ?? 0;
         const delay = retryDelayMs(req, code, tried);
         if (res instanceof http.ServerResponse && !res.headersSent && delay !== null) {
@@ -110,11 +115,11 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
           res.destroy();
           return;
         }
-        const answer = proxyErrorFor(service, error);
-        res.status(answer.status).json(answer.toBody());
+        sendError(res, proxyErrorFor(service, error));
       },
     },
   });
+  return (req, res, fail) => void proxy(req, res, fail);
 }
 
 /**

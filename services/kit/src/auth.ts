@@ -1,5 +1,6 @@
 /** Session tokens: a JWT (HS256) in an httpOnly cookie, verified by the gateway and again by each service. */
 import { createSecretKey, type KeyObject } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { parse as parseCookie } from 'cookie';
 import jwt from 'jsonwebtoken';
@@ -71,7 +72,7 @@ export function verifySession(secret: string, token: string): SessionClaims | nu
   }
 }
 
-export function readSessionToken(req: Pick<Request, 'headers'>): string | undefined {
+export function readSessionToken(req: Pick<IncomingMessage, 'headers'>): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   const token = parseCookie(header)[SESSION_COOKIE];
@@ -105,7 +106,7 @@ export interface AuthOptions {
 }
 
 /** Authenticates the caller or answers 401 NO_AUTH (no cookie) / NO_SESSION (bad, expired or ended session). */
-export function authenticate(req: Request, options: AuthOptions): Promise<SessionClaims> {
+export function authenticate(req: Pick<IncomingMessage, 'headers'>, options: AuthOptions): Promise<SessionClaims> {
   const token = readSessionToken(req);
   if (!token) return Promise.reject(errors.unauthorized('NO_AUTH', 'Authentication required'));
   const claims = verifySession(options.secret, token);
@@ -117,15 +118,19 @@ export function authenticate(req: Request, options: AuthOptions): Promise<Sessio
   });
 }
 
+/** Authenticates the caller and records who it is, on the request (req.auth) and in the request's context. */
+export async function authorize(req: Pick<IncomingMessage, 'headers' | 'auth'>, options: AuthOptions): Promise<SessionClaims> {
+  const claims = await authenticate(req, options);
+  req.auth = claims;
+  const context = currentContext();
+  if (context) context.userId = claims.userId;
+  return claims;
+}
+
 export function requireAuth(options: AuthOptions): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
-    authenticate(req, options).then(
-      (claims) => {
-        req.auth = claims;
-        const context = currentContext();
-        if (context) context.userId = claims.userId;
-        next();
-      },
+    authorize(req, options).then(
+      () => next(),
       (error: unknown) => next(error),
     );
   };
@@ -161,12 +166,11 @@ export function uuidOr404(value: unknown, message: string): string {
   return id;
 }
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Request {
-      auth?: SessionClaims;
-      requestId?: string;
-    }
+declare module 'http' {
+  interface IncomingMessage {
+    /** The caller, once authorize has let the request through. */
+    auth?: SessionClaims;
+    /** Set for every request by observeRequest, before any route sees it. */
+    requestId?: string;
   }
 }

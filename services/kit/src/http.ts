@@ -1,4 +1,5 @@
 /** The express app every service and the gateway start from: helmet, request ids, body limits, one error handler. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -30,38 +31,60 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
-  app.use(
-    helmet({
-      contentSecurityPolicy: contentSecurityPolicy(options.connectSrc ?? []),
-      crossOriginEmbedderPolicy: false,
-      frameguard: { action: 'deny' },
-    }),
-  );
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const requestId = sanitizeRequestId(req.headers['x-request-id']) ?? newRequestId();
-    req.requestId = requestId;
-    req.headers['x-request-id'] = requestId;
-    res.setHeader('x-request-id', requestId);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeLabel(req);
-      options.metrics?.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
-      if (!isProbe(req.path)) {
-        options.logger.info(
-          { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) },
-          'request',
-        );
-      }
-    });
-    runWithContext({ requestId }, next);
-  });
+  app.use(securityHeaders(options.connectSrc ?? []));
+  app.use((req: Request, res: Response, next: NextFunction) => observeRequest(req, res, options, next));
   for (const rawPath of options.rawBodyPaths ?? []) {
     // Read before the JSON parser: a consumed body is left alone by express.json.
     app.post(rawPath, express.raw({ type: () => true, limit: JSON_BODY_LIMIT }));
   }
   if (options.parseJson !== false) app.use(express.json({ limit: JSON_BODY_LIMIT }));
   return app;
+}
+
+/** helmet, as every answer carries it: the content security policy below, no framing, no MIME sniffing. */
+export function securityHeaders(connectSrc: string[]): (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void {
+  return helmet({
+    contentSecurityPolicy: contentSecurityPolicy(connectSrc),
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+}
+
+export interface RequestObserverOptions {
+  logger: Logger;
+  metrics?: ServiceMetrics;
+}
+
+/**
+ * Gives a request its id (the caller's, when it is a plain token) on the request, its answer and what it calls,
+ * runs the rest of its handling in that context, and once it is answered records its duration and logs it
+ * (probes aside). Works on the bare node request, so the gateway's /api edge observes requests as express does.
+ */
+export function observeRequest(req: IncomingMessage, res: ServerResponse, options: RequestObserverOptions, next: () => void): void {
+  const requestId = sanitizeRequestId(req.headers['x-request-id']) ?? newRequestId();
+  req.requestId = requestId;
+  req.headers['x-request-id'] = requestId;
+  res.setHeader('x-request-id', requestId);
+  const path = pathnameOf(req);
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    options.metrics?.httpDuration.observe({ method: req.method ?? '', route: routeLabel(req), status: String(res.statusCode) }, seconds);
+    if (!isProbe(path)) {
+      options.logger.info(
+        { requestId, method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 1000) },
+        'request',
+      );
+    }
+  });
+  runWithContext({ requestId }, next);
+}
+
+/** The path of a request's URL, as express's req.path: no query, not decoded. */
+export function pathnameOf(req: Pick<IncomingMessage, 'url'>): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 /**
@@ -96,21 +119,33 @@ export function finishHttpApp(app: Express, logger: Logger): Express {
   app.use((req: Request, res: Response) => {
     res.status(404).json({ message: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
   });
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) {
-      logger.error({ err: error, requestId: req.requestId, path: req.path }, 'request failed');
-    }
-    if (res.headersSent) {
-      // A response cut off mid-stream must look broken to the client, not complete.
-      res.destroy();
-      return;
-    }
-    const retryAfter = retryAfterOf(appError);
-    if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
-    res.status(appError.status).json(appError.toBody());
-  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => answerError(req, res, error, logger));
   return app;
+}
+
+/** Answers a failed request: its AppError as JSON, never a stack trace; a response already under way is cut off. */
+export function answerError(req: IncomingMessage, res: ServerResponse, error: unknown, logger: Logger): void {
+  const appError = toAppError(error);
+  if (appError.status >= 500) {
+    logger.error({ err: error, requestId: req.requestId, path: pathnameOf(req) }, 'request failed');
+  }
+  sendError(res, appError);
+}
+
+/** Writes an AppError as the answer (status, Retry-After where it applies, the JSON body) on the bare node response. */
+export function sendError(res: ServerResponse, error: AppError): void {
+  if (res.headersSent) {
+    // A response cut off mid-stream must look broken to the client, not complete.
+    res.destroy();
+    return;
+  }
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+  const body = JSON.stringify(error.toBody());
+  res.statusCode = error.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 /** Seconds to wait before trying again: what a 429 says, and a short while for any 503. */
@@ -123,7 +158,7 @@ function retryAfterOf(error: AppError): number | undefined {
 /** How long a server goes on reading a request it answered early before it lets the connection go. */
 export const EARLY_ANSWER_LINGER_MS = 2000;
 
-const lingering = new WeakSet<Request>();
+const lingering = new WeakSet<IncomingMessage>();
 
 export interface LingerOptions {
   /** The body still streams on somewhere (the gateway to the service that answered): drop it only once that stops. */
@@ -138,7 +173,7 @@ export interface LingerOptions {
  * So the socket only half-closes after the answer, the rest of the body is read and dropped, and the
  * connection goes when the body ends or after lingerMs, by when the client has read the answer.
  */
-export function lingerAfterEarlyAnswer(req: Request, res: Response, options: LingerOptions = {}): void {
+export function lingerAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse, options: LingerOptions = {}): void {
   if (req.complete || lingering.has(req)) return;
   lingering.add(req);
   const socket = req.socket;
@@ -157,7 +192,7 @@ export function lingerAfterEarlyAnswer(req: Request, res: Response, options: Lin
 }
 
 /** Reads the rest of a request body into nothing, from whatever it was piped to (a service that hung up). */
-export function discardUnreadBody(req: Request): void {
+export function discardUnreadBody(req: IncomingMessage): void {
   req.unpipe();
   req.resume();
 }
@@ -181,9 +216,11 @@ export function toAppError(error: unknown): AppError {
   return new AppError(500, 'Internal server error', 'INTERNAL');
 }
 
-function routeLabel(req: Request): string {
-  const route = (req.route as { path?: unknown } | undefined)?.path;
-  return typeof route === 'string' ? `${req.baseUrl}${route}` : 'unmatched';
+/** The express route that answered ('unmatched' for middleware such as the gateway's proxies). */
+function routeLabel(req: IncomingMessage): string {
+  const { route, baseUrl } = req as Partial<Pick<Request, 'route' | 'baseUrl'>>;
+  const path = (route as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' ? `${baseUrl ?? ''}${path}` : 'unmatched';
 }
 
 function isProbe(path: string): boolean {

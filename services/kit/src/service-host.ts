@@ -1,5 +1,5 @@
 /** Opens what every service needs (db, bus, relay, jobs, metrics) and runs its HTTP, gRPC, subscriptions and jobs with a clean stop. */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -206,9 +206,10 @@ export interface ListenOptions {
   requestTimeoutMs?: number;
 }
 
-export function listen(app: Express, host: string, port: number, options: ListenOptions = {}): Promise<Server> {
+/** Serves `handler` (an express app, or the gateway's edge in front of one) on host:port. */
+export function listen(handler: RequestListener, host: string, port: number, options: ListenOptions = {}): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    const server = createServer(handler).listen(port, host);
     if (options.requestTimeoutMs !== undefined) server.requestTimeout = options.requestTimeoutMs;
     server.once('listening', () => resolve(server));
     server.once('error', reject);

@@ -52,6 +52,11 @@ async function autocannon(url: string, seconds: number, headers: Record<string, 
 
 /** A warm-up run (connections, JIT, caches), then the measured run; each a fresh autocannon process. */
 export async function measureLoad(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
-  await autocannon(url, WARM_UP_SECONDS, headers);
+  await warmUp(url, headers);
   return autocannon(url, MEASURE_SECONDS, headers);
+}
+
+/** Load that is not measured, for `seconds`. */
+export async function warmUp(url: string, headers: Record<string, string> = {}, seconds = WARM_UP_SECONDS): Promise<void> {
+  await autocannon(url, seconds, headers);
 }
