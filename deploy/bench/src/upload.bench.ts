@@ -1,14 +1,14 @@
 /**
  * Benchmark of the upload path: a 500 MB video uploaded the way the web uploads it (POST /api/uploads, the
  * bytes PUT through the gateway by a separate client process streaming from disk, then the registration),
- * against a plain stream copy of the same file on the same filesystem, timed in the same run. Prints MB/s of
+ * against the same bytes written to the same filesystem by the same writer without HTTP (the faster of a copy before and one after). Prints MB/s of
  * each and their ratio, and the RSS of the processes receiving the bytes (sampled every 100 ms: before the PUT,
  * peak, growth): the all-in-one process, or the gateway and media of the distributed start. Writes
  * results/upload.json. Run: `node deploy/bench/dist/upload.bench.js [--start=all-in-one,distributed]`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { writeNewFile } from '@tracklens/kit';
 import { tempDir } from '@tracklens/kit/testing';
 import { createProduct, registerUser, uploadVideo } from './support/api';
 import {
@@ -49,11 +49,15 @@ interface StartFigures {
   receivers: Array<{ name: string; beforeMb: number; peakMb: number; growthMb: number }>;
 }
 
-/** A stream copy into the product's data folder: the same bytes to the same filesystem, without HTTP. */
+/**
+ * The same bytes written to the same filesystem without HTTP, by the very function that writes an upload
+ * (the kit's writeNewFile, with its write-ahead): what is left of the ratio is the cost of the path. With fs's
+ * default 16 KB write stream the copy read and wrote by turns and ran slower than the upload it was measuring.
+ */
 async function timeDiskCopy(file: string, dir: string): Promise<number> {
   const target = path.join(dir, 'disk-copy.bin');
   const started = performance.now();
-  await pipeline(fs.createReadStream(file, { highWaterMark: MB }), fs.createWriteStream(target));
+  await writeNewFile(fs.createReadStream(file, { highWaterMark: MB }), target, undefined);
   const ms = performance.now() - started;
   fs.rmSync(target);
   return ms;
@@ -68,7 +72,7 @@ async function measureStart(start: StartKind, file: string): Promise<StartFigure
     const session = await registerUser(product.url);
     const created = await createProduct(product.url, session.cookie);
     progress(`${start}: plain disk copy`);
-    const diskCopyMs = await timeDiskCopy(file, product.dataDir);
+    const diskCopyBeforeMs = await timeDiskCopy(file, product.dataDir);
     const receivers = () => product.processes().filter((entry) => RECEIVERS[start].includes(entry.name));
     let sampler: RssSampler | undefined;
     let rss: RssSummary | undefined;
@@ -77,6 +81,9 @@ async function measureStart(start: StartKind, file: string): Promise<StartFigure
       beforePut: () => (sampler = new RssSampler(receivers, SAMPLE_EVERY_MS).start()),
       afterPut: () => (rss = sampler?.stop()),
     });
+    progress(`${start}: plain disk copy again`);
+    // The faster of a copy before and one after: the disk's pace drifts, and the upload is held to its best.
+    const diskCopyMs = Math.min(diskCopyBeforeMs, await timeDiskCopy(file, product.dataDir));
     const bytes = uploaded.put.bytes;
     const uploadMbPerSecond = bytes / MB / (uploaded.put.ms / 1000);
     const diskMbPerSecond = bytes / MB / (diskCopyMs / 1000);
