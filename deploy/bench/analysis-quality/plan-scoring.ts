@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ProductAnalysis, TrackingPlanContent, VideoPageSpec } from '@tracklens/contracts';
+import type { ProductAnalysis, ProductType, TrackingPlanContent, VideoPageSpec } from '@tracklens/contracts';
 import { PageSpecs } from '../../../services/analysis/src/domain/page-specs';
 import type {
   AnalysisRecord,
@@ -140,8 +140,8 @@ export async function productAnalysisOf(result: AnalysisResult, name: string): P
   }
 }
 
-export function planOf(analysis: ProductAnalysis): TrackingPlanContent {
-  return generateOfflinePlan(analysis);
+export function planOf(analysis: ProductAnalysis, productType: ProductType): TrackingPlanContent {
+  return generateOfflinePlan(analysis, productType);
 }
 
 /** Words that UI and product writing use but a dictionary does not list. */

@@ -39,6 +39,11 @@ function expectedEventsOf(recording: Recording) {
   return SESSIONS.find((session) => session.name === recording.name)?.expectedEvents ?? recording.expectedEvents ?? [];
 }
 
+/** The product's type as its owner gives it at onboarding, which the plan's generation job passes on. */
+function productTypeOf(recording: Recording) {
+  return SESSIONS.find((session) => session.name === recording.name)?.productType ?? 'website';
+}
+
 async function main(): Promise<void> {
   const fresh = process.argv.includes('--fresh');
   const verbose = process.argv.includes('--verbose');
@@ -60,7 +65,7 @@ async function main(): Promise<void> {
       const decodeSeconds = await timeDecode(video);
       const rowScore = score(result.screens, recording.truth);
       const analysis = await productAnalysisOf(result, path.basename(video));
-      const plan = planOf(analysis);
+      const plan = planOf(analysis, productTypeOf(recording));
       const planScore = scorePlan(plan, analysis, expectedEventsOf(recording), dictionary, shownWords(recording.truth));
       const reader = readerScore(recording.truth, result.frames ?? []);
       rows.push({ video: path.basename(video), durationSec: result.durationSec, seconds, decodeSeconds, score: rowScore, plan: planScore, reader, peakRssMb });

@@ -45,7 +45,7 @@ export async function createPlanningService(options: ServiceOptions): Promise<Ru
     logger.warn('OPENAI_API_KEY is not set: tracking plans come from the built-in offline generator');
   }
   const planning = new Planning({ store, products: catalog, quota, logger, eventsStored: poke });
-  const trackingPlanJob = new TrackingPlanJob({ store, analyses: analysisSource(analysis), quota, generator, logger, eventsStored: poke });
+  const trackingPlanJob = new TrackingPlanJob({ store, analyses: analysisSource(analysis), products: catalog, quota, generator, logger, eventsStored: poke });
 
   return serve(runtime, {
     routes: (app) => registerPlanningRoutes(app, { planning, jwtSecret: config.jwtSecret }),

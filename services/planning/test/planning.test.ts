@@ -9,6 +9,7 @@ import {
   TRACKING_PLAN_NEEDS_ANALYSIS,
   planningSubjects,
   type ProductAnalysis,
+  type ProductType,
   type TrackingPlan,
   trackingPlanCsv,
   trackingPlanMarkdown,
@@ -39,8 +40,8 @@ describe('planning service', () => {
   afterEach(() => generator.release());
 
   /** A caller with a product whose analysis is finalised (the shop of the factory, with this product's id). */
-  async function analysedProduct(caller = world.caller(), analysis: Partial<ProductAnalysis> = {}) {
-    const product = await world.product(caller);
+  async function analysedProduct(caller = world.caller(), analysis: Partial<ProductAnalysis> = {}, type: ProductType = 'website') {
+    const product = await world.product(caller, 'Acme Shop', type);
     world.analysis.answers.set(product.id, {
       userId: caller.userId,
       analysis: shopAnalysis({ productId: product.id, ...analysis }),
@@ -161,6 +162,17 @@ describe('planning service', () => {
         ]),
       );
       expect(await world.trackingPlansGenerated(caller.userId)).toBe(1);
+    });
+
+    it('should name views after the type its owner gave the product: screens of a mobile app, pages of a website', async () => {
+      const { caller, product } = await analysedProduct(world.caller(), {}, 'mobile_app');
+      expect((await generate(caller, product.id)).status).toBe(202);
+      const plan = await settled(caller, product.id, 'completed');
+      const names = plan.content?.events.map((event) => event.name) ?? [];
+      // The same screens read as a website when no type is given (the first test's plan).
+      expect(storedOfflinePlan(shopAnalysis({ productId: product.id })).events[0]?.name).toBe('Page Viewed');
+      expect(names).toEqual(expect.arrayContaining(['Screen Viewed', 'Application Opened']));
+      expect(names).not.toContain('Page Viewed');
     });
 
     it("should answer {status: 'generating'} to a second request while a plan is generating", async () => {

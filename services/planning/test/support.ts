@@ -13,7 +13,7 @@ import {
   type RunningService,
 } from '@tracklens/kit';
 import { Gate, freePortEnv, freshDatabaseUrl, signedInCaller, tempDir, testBus, testConfig } from '@tracklens/kit/testing';
-import type { ProductAnalysis, TrackingPlanContent } from '@tracklens/contracts';
+import type { ProductAnalysis, ProductType, TrackingPlanContent } from '@tracklens/contracts';
 import { billingClient } from '@tracklens/contracts/clients';
 import { AnalysisDouble } from '@tracklens/contracts/testing';
 import { createBillingService } from '@tracklens/billing';
@@ -21,7 +21,8 @@ import { createCatalogService } from '@tracklens/catalog';
 import { createPlanningService } from '../src/service';
 import { offlinePlan } from '../src/domain/offline-generator';
 import { withEvidence } from '../src/domain/plan-evidence';
-import type { GeneratedPlan, PlanGenerator } from '../src/domain/ports';
+import type { GenerateOptions, GeneratedPlan, PlanGenerator } from '../src/domain/ports';
+import { offlineGenerator } from '../src/generation/offline.generator';
 
 export interface Caller {
   userId: string;
@@ -45,10 +46,10 @@ export class GatedGenerator implements PlanGenerator {
     this.gate.open();
   }
 
-  async generate(analysis: ProductAnalysis, { signal }: { signal: AbortSignal }): Promise<GeneratedPlan> {
+  async generate(analysis: ProductAnalysis, options: GenerateOptions): Promise<GeneratedPlan> {
     this.started++;
-    await this.gate.pass(signal);
-    return offlinePlan(analysis);
+    await this.gate.pass(options.signal);
+    return offlineGenerator.generate(analysis, options);
   }
 }
 
@@ -71,7 +72,7 @@ export interface World {
   published: EventEnvelope[];
   caller(): Caller;
   /** A product of the caller in catalog. */
-  product(caller: Caller, name?: string): Promise<{ id: string; name: string }>;
+  product(caller: Caller, name?: string, type?: ProductType): Promise<{ id: string; name: string }>;
   trackingPlansGenerated(userId: string): Promise<number>;
   /** A planning service on the world's bus, or on `bus` to play a process whose bus forgot its events. */
   /** `jobs` replaces the tests' short job timing (the engine's defaults with `{}`). */
@@ -120,11 +121,11 @@ export async function startWorld(
     analysis,
     published,
     caller: () => signedInCaller(config.jwtSecret),
-    product: async (caller, name = 'Acme Shop') => {
+    product: async (caller, name = 'Acme Shop', type = 'website') => {
       const res = await request(`http://127.0.0.1:${catalog.httpPort}`)
         .post('/api/products/create-without-video')
         .set('Cookie', caller.cookie)
-        .send({ name, type: 'website', description: 'An online shop for office supplies.' });
+        .send({ name, type, description: 'An online shop for office supplies.' });
       if (res.status !== 201) throw new Error(`product not created: ${res.status} ${JSON.stringify(res.body)}`);
       return { id: res.body.id, name: res.body.name };
     },

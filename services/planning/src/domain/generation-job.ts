@@ -14,7 +14,7 @@ import {
 } from '@tracklens/contracts';
 import type { Logger } from '@tracklens/kit';
 import { withEvidence } from './plan-evidence';
-import type { AnalysisSource, PlanGenerator, PlanRecord, PlanningStore, QuotaGate } from './ports';
+import type { AnalysisSource, PlanGenerator, PlanRecord, PlanningStore, ProductDirectory, QuotaGate } from './ports';
 
 export const GENERATION_FAILED = 'Tracking plan generation failed. Please try again.';
 
@@ -27,6 +27,8 @@ export const PROGRESS = { started: 10, analysisLoaded: 40, generated: 90 } as co
 export interface GenerationJobOptions {
   store: PlanningStore;
   analyses: AnalysisSource;
+  /** Whether the owner calls the product a website or a mobile app: page views or screen views. */
+  products: ProductDirectory;
   quota: QuotaGate;
   generator: PlanGenerator;
   logger: Logger;
@@ -37,7 +39,7 @@ export class TrackingPlanJob {
   constructor(private readonly options: GenerationJobOptions) {}
 
   async run(planId: string, job: Pick<JobContext, 'signal' | 'lastAttempt'>): Promise<JobOutcome> {
-    const { store, analyses, generator } = this.options;
+    const { store, analyses, products, generator } = this.options;
     const plan = await store.findPlanById(planId);
     if (!plan || plan.status !== 'generating') return 'skipped';
     if (!(await store.startJob(plan.jobId, PROGRESS.started))) return 'skipped';
@@ -50,10 +52,11 @@ export class TrackingPlanJob {
       if (!analysis || !analysis.finalized || analysis.pageSpecs.length === 0) {
         return await this.fail(plan, TRACKING_PLAN_NEEDS_ANALYSIS, job.lastAttempt);
       }
+      const product = await products.getProduct(plan.userId, plan.productId);
       await store.setJobProgress(plan.jobId, PROGRESS.analysisLoaded);
       // Evidence is added here, after either generator: the moments of the video come from the analysis, not the model;
       // the offline generator also says which screen and control made each event.
-      const generated = await generator.generate(analysis, { signal: job.signal });
+      const generated = await generator.generate(analysis, { signal: job.signal, productType: product.type });
       const content = withEvidence(generated.content, analysis, generated.sources);
       job.signal.throwIfAborted();
       await store.setJobProgress(plan.jobId, PROGRESS.generated);

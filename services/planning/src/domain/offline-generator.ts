@@ -19,7 +19,7 @@
  * - Funnels follow the journeys (the screens' view events and the recognised actions between them), plus a
  *   purchase funnel when the product sells things.
  */
-import type { EventCategory, Funnel, ProductAnalysis, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
+import type { EventCategory, Funnel, ProductAnalysis, ProductType, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
 import { eventName, keyOf, titleCase, wordsOf } from './naming';
 import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
 import { withAllowedValues } from './plan-enums';
@@ -116,15 +116,19 @@ const SUBMIT_WORDS = new Set([
   'checkout', 'apply', 'confirm', 'update', 'join', 'book', 'add', 'finish', 'done', 'get', 'start', 'request',
 ]);
 
-export function generateOfflinePlan(analysis: ProductAnalysis): TrackingPlanContent {
-  return offlinePlan(analysis).content;
+export function generateOfflinePlan(analysis: ProductAnalysis, productType?: ProductType): TrackingPlanContent {
+  return offlinePlan(analysis, productType).content;
 }
 
-/** The plan, and what made each of its events: the generator knows which screen and control each comes from. */
-export function offlinePlan(analysis: ProductAnalysis): GeneratedPlan {
+/**
+ * The plan, and what made each of its events: the generator knows which screen and control each comes from.
+ * The product's type is its owner's word when given (a phone app recorded in a device frame reads much like a
+ * web page); otherwise it is read from the screens (a tab bar that stays).
+ */
+export function offlinePlan(analysis: ProductAnalysis, declaredType?: ProductType): GeneratedPlan {
   const screens = screensOf(analysis).map(withSubmit);
   const checkouts = screens.filter((screen) => screen.kind === 'checkout').map((screen) => screen.key);
-  const productType = productTypeOf(screens);
+  const productType = declaredType ?? productTypeOf(screens);
   const context: Context = {
     screens,
     byKey: new Map(screens.map((screen) => [screen.key, screen])),

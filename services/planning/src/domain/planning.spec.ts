@@ -55,7 +55,7 @@ function world(options: { insertFails?: boolean; granted?: boolean } = {}) {
   } as unknown as PlanningStore;
   const planning = new Planning({
     store,
-    products: { getProduct: async (_userId, id) => ({ id, name: 'Acme Shop' }) },
+    products: { getProduct: async (_userId, id) => ({ id, name: 'Acme Shop', type: 'website' }) },
     quota,
     logger: { warn: () => undefined },
   });

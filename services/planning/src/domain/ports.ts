@@ -3,6 +3,7 @@ import type { OutgoingEvent } from '@tracklens/kit';
 import type {
   JobStatus,
   ProductAnalysis,
+  ProductType,
   QuotaDenial,
   TrackingPlanContent,
   TrackingPlanStatus,
@@ -71,7 +72,7 @@ export interface PlanningStore {
 
 export interface ProductDirectory {
   /** The caller's product, or AppError 404 'Product not found'. */
-  getProduct(userId: string, productId: string): Promise<{ id: string; name: string }>;
+  getProduct(userId: string, productId: string): Promise<{ id: string; name: string; type: ProductType }>;
 }
 
 export type Reservation = { granted: true; reservationId: string } | { granted: false; denial: QuotaDenial };
@@ -103,7 +104,13 @@ export interface GeneratedPlan {
   sources?: PlanSources;
 }
 
+export interface GenerateOptions {
+  signal: AbortSignal;
+  /** What the owner says the product is (onboarding); read from the screens when not given. */
+  productType?: ProductType;
+}
+
 export interface PlanGenerator {
   readonly kind: 'model' | 'offline';
-  generate(analysis: ProductAnalysis, options: { signal: AbortSignal }): Promise<GeneratedPlan>;
+  generate(analysis: ProductAnalysis, options: GenerateOptions): Promise<GeneratedPlan>;
 }

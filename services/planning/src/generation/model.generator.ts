@@ -100,8 +100,7 @@ const TRACKING_PLAN_TASK: ModelTask<ModelAnswer> = {
 export function modelGenerator(client: ModelClient): PlanGenerator {
   return {
     kind: 'model',
-    async generate(analysis, { signal }) {
-      const productType = productTypeOf(screensOf(analysis));
+    async generate(analysis, { signal, productType = productTypeOf(screensOf(analysis)) }) {
       const answer = await client.structured(TRACKING_PLAN_TASK, JSON.stringify(promptInput(analysis, productType)), { signal });
       return { content: planFromModelAnswer(answer, analysis, productType) };
     },

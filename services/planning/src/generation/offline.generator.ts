@@ -4,7 +4,7 @@ import type { PlanGenerator } from '../domain/ports';
 
 export const offlineGenerator: PlanGenerator = {
   kind: 'offline',
-  async generate(analysis) {
-    return offlinePlan(analysis);
+  async generate(analysis, { productType }) {
+    return offlinePlan(analysis, productType);
   },
 };
