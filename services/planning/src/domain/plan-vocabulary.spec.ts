@@ -116,6 +116,15 @@ describe('plan vocabulary', () => {
     expect(screenEventsOf(screenOf('checkout', [{ kind: 'input', label: 'Email' }]), shop)).toEqual([]);
   });
 
+  it("should add Order Completed where an order's confirmation shows, with the order's properties", () => {
+    const confirmation = screenOf('checkout', [{ kind: 'heading', label: 'Order #214 placed' }], 'Order Confirmation');
+    const [completed] = screenEventsOf(confirmation, shop);
+    expect(completed?.name).toBe('Order Completed');
+    expect(completed?.properties.map((p) => p.name)).toEqual(expect.arrayContaining(['order_id', 'revenue', 'currency', 'products']));
+    // A confirmation of something else is not an order's.
+    expect(screenEventsOf(screenOf('content', [], 'Thanks for signing up'), shop).map((e) => e.name)).not.toContain('Order Completed');
+  });
+
   it("should answer the app's lifecycle events with the spec's properties", () => {
     const events = lifecycleEvents();
     expect(events.map((e) => [e.name, e.properties.map((p) => p.name)])).toEqual([

@@ -135,6 +135,16 @@ function orderProperties(examples: PlanExamples): TrackingProperty[] {
   ];
 }
 
+function orderCompleted(examples: PlanExamples, trigger: string): Recognised {
+  return {
+    id: 'order_completed',
+    name: 'Order Completed',
+    trigger,
+    description: 'The order is placed and paid.',
+    properties: orderProperties(examples),
+  };
+}
+
 function checkoutStarted(examples: PlanExamples, trigger: string): Recognised {
   return {
     id: 'checkout_started',
@@ -349,11 +359,7 @@ const RULES: Rule[] = [
     formOf: 'checkout',
     kinds: NOT_TABS,
     make: ({ examples }) => ({
-      id: 'order_completed',
-      name: 'Order Completed',
-      trigger: 'User places the order at the end of the checkout',
-      description: 'The order is placed and paid.',
-      properties: orderProperties(examples),
+      ...orderCompleted(examples, 'User places the order at the end of the checkout'),
       takesForm: true,
       leadsTo: ['order_confirmation'],
     }),
@@ -780,6 +786,11 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
       // Typed before the order is placed: a step of the funnel to the confirmation.
       leadsTo: ['order_confirmation'],
     });
+  }
+  // Shops send Order Completed as the confirmation shows: the order is placed then, whichever control placed it
+  // (one the recording hid under the cursor included).
+  if (screen.kind === 'order_confirmation') {
+    events.push(orderCompleted(examples, `User placed the order and reaches the ${screen.title} screen`));
   }
   if ((screen.kind === 'cart' || screen.kind === 'checkout') && fields.some((field) => COUPON_FIELD.test(field))) {
     events.push({
