@@ -14,6 +14,7 @@ import {
   readSessionToken,
   verifySession,
   type Logger,
+  type NodeMiddleware,
   type ServiceMetrics,
   type ServiceName,
 } from '@tracklens/kit';
@@ -22,8 +23,6 @@ import { isApiPath, type GatewayRoute, type RouteMatcher } from './routes';
 import type { SessionChecker } from './session-check';
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again in a minute.';
-
-type Handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 /** Hands an admitted request to its service; `fail` answers an error the upstream met before the service answered. */
 export type Upstream = (req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void) => void;
@@ -37,7 +36,7 @@ export interface EdgeGuardOptions {
   clientAddress: (req: IncomingMessage) => string;
   upstreams: Record<ServiceName, Upstream>;
   /** The headers every answer of the gateway carries (helmet). */
-  securityHeaders: Handler;
+  securityHeaders: NodeMiddleware;
   logger: Logger;
   metrics: ServiceMetrics;
 }

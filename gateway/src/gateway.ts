@@ -77,13 +77,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     isDraining: () => drain.draining,
   };
 
-  const app = createHttpApp({
-    logger,
-    metrics,
-    parseJson: false,
-    trustProxy: config.gatewayTrustProxy,
-    connectSrc: uploadOrigins(config.storage),
-  });
+  const connectSrc = uploadOrigins(config.storage);
+  const app = createHttpApp({ logger, metrics, parseJson: false, trustProxy: config.gatewayTrustProxy, connectSrc });
   registerLivenessRoute(app, 'gateway');
   if (config.gatewayOpsPort === undefined) registerOperationsRoutes(app, health);
   else refuseOperationsRoutes(app);
@@ -116,7 +111,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       rateLimiter,
       clientAddress,
       upstreams: Object.fromEntries(SERVICE_NAMES.map((service) => [service, upstreamOf(service)])) as Record<ServiceName, Upstream>,
-      securityHeaders: securityHeaders(uploadOrigins(config.storage)),
+      securityHeaders: securityHeaders(connectSrc),
       logger,
       metrics,
     },

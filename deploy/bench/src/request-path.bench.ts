@@ -11,11 +11,11 @@ import { SESSION_COOKIE, type ServiceName } from '@tracklens/kit';
 import { call, createProduct, registerUser } from './support/api';
 import { loadScript, startForJson, stopProcess } from './support/child';
 import { CONNECTIONS, MEASURE_SECONDS, WARM_UP_SECONDS, measureLoad, warmUp, type LoadFigures } from './support/load';
+import { START_KINDS, distributedBacking, forEachStart, removeDataDir, startProduct, type StartKind } from './support/product';
+import { chosen, fixed, line, printHeader, printTable, progress, runBench, writeResults } from './support/report';
 
 /** Unmeasured load per target before a route's first measurement. */
 const ROUTE_WARM_UP_SECONDS = 6;
-import { START_KINDS, distributedBacking, forEachStart, removeDataDir, startProduct, type StartKind } from './support/product';
-import { chosen, fixed, line, printHeader, printTable, progress, runBench, writeResults } from './support/report';
 
 const ROUTE_NAMES = ['user-me', 'products', 'tracking-plans'] as const;
 type RouteName = (typeof ROUTE_NAMES)[number];

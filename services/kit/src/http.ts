@@ -41,8 +41,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   return app;
 }
 
+/** A middleware on node's own request and response, as helmet's and the gateway's edge are. */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
 /** helmet, as every answer carries it: the content security policy below, no framing, no MIME sniffing. */
-export function securityHeaders(connectSrc: string[]): (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void {
+export function securityHeaders(connectSrc: string[]): NodeMiddleware {
   return helmet({
     contentSecurityPolicy: contentSecurityPolicy(connectSrc),
     crossOriginEmbedderPolicy: false,

@@ -8,6 +8,7 @@ import {
   lingerAfterEarlyAnswer,
   parseOrThrow,
   requireAuth,
+  sendError,
   toAppError,
   uuidOr404,
   type Logger,
@@ -103,10 +104,9 @@ function answerUploadError(req: Request, res: Response, next: NextFunction, erro
     next(error);
     return;
   }
-  const appError = toAppError(error);
   req.unpipe();
   lingerAfterEarlyAnswer(req, res);
-  res.status(appError.status).json(appError.toBody());
+  sendError(res, toAppError(error));
 }
 
 function contentLengthOf(req: Request): number | undefined {
