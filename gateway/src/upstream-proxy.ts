@@ -1,6 +1,6 @@
 /**
- * One proxy per service: forwards admitted requests unchanged (full path, headers, streamed body), retries
- * once a request the service cannot have acted on, and always delivers an answer the service has given.
+ * One proxy per service: forwards admitted requests unchanged (full path, headers, streamed body), tries again
+ * a request the service cannot have acted on, and always delivers an answer the service has given.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
@@ -29,6 +29,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * a crash the launcher repairs) is back within a few seconds, and a refused request never reached it.
  */
 const REFUSED_RETRY_DELAYS_MS = [100, 200, 400, 800, 1200, 1600, 1600];
+/**
+ * Waits before each new try of a safe request whose connection was dropped. The first goes at once on a fresh
+ * connection (a pooled socket the service closed as it was reused); the second after a pause, because a service
+ * closing its listener resets the connections still in its backlog, so a fresh one can be dropped as well. A
+ * refusal after that (the listener gone) continues on the refused schedule.
+ */
+const DROPPED_RETRY_DELAYS_MS = [0, 100];
 
 export interface UpstreamProxyOptions {
   service: ServiceName;
@@ -125,12 +132,12 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): Upstream {
 /**
  * How long to wait before trying again, or null not to. A refused connection never reached the service: it is
  * tried again while the service restarts. A dropped one may have reached it, so only a safe method goes again,
- * once and at once. A body has been streamed away already and cannot be sent twice.
+ * twice at most. A body has been streamed away already and cannot be sent twice.
  */
 function retryDelayMs(req: http.IncomingMessage, code: string | undefined, tried: number): number | null {
   if (hasBody(req) || code === undefined) return null;
   if (code === 'ECONNREFUSED') return REFUSED_RETRY_DELAYS_MS[tried] ?? null;
-  return DROPPED_CODES.has(code) && SAFE_METHODS.has(req.method ?? '') && tried === 0 ? 0 : null;
+  return DROPPED_CODES.has(code) && SAFE_METHODS.has(req.method ?? '') ? (DROPPED_RETRY_DELAYS_MS[tried] ?? null) : null;
 }
 
 function hasBody(req: http.IncomingMessage): boolean {

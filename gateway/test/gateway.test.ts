@@ -5,7 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { SESSION_COOKIE, signSession, type Config } from '@tracklens/kit';
 import { tempDir, testConfig } from '@tracklens/kit/testing';
-import { RESET_HEADER, RESET_ONCE_HEADER, echoOf, type FakeIdentity, type Upstreams } from './support/upstreams';
+import { RESET_HEADER, RESET_ONCE_HEADER, RESET_TWICE_HEADER, echoOf, type FakeIdentity, type Upstreams } from './support/upstreams';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 
 const RATE_LIMIT = 3;
@@ -216,7 +216,7 @@ describe('gateway', () => {
       expect(echoOf(response).headers['x-request-id']).toBe(requestId);
     });
 
-    it('should answer 502 BAD_GATEWAY when a service drops the connection twice', async () => {
+    it('should answer 502 BAD_GATEWAY when a service drops the connection three times', async () => {
       const id = randomUUID();
       const response = await request(baseUrl)
         .get('/api/knowledge-base')
@@ -224,7 +224,14 @@ describe('gateway', () => {
         .set(RESET_HEADER, id);
       expect(response.status).toBe(502);
       expect(response.body).toEqual({ message: 'Bad gateway', code: 'BAD_GATEWAY' });
-      expect(upstreams.attempts.get(id)).toBe(2);
+      expect(upstreams.attempts.get(id)).toBe(3);
+    });
+
+    it('should send a GET a third time when its fresh connection is dropped too (a service closing its listener)', async () => {
+      const id = randomUUID();
+      const response = await send('GET', '/api/products/p1').set('Cookie', sessionCookie()).set(RESET_TWICE_HEADER, id);
+      expect(response.status).toBe(200);
+      expect(upstreams.attempts.get(id)).toBe(3);
     });
 
     it.each(['GET', 'HEAD'] as const)(

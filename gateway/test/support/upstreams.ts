@@ -27,7 +27,7 @@ export interface Echo {
 export interface Upstreams {
   /** Every request the services received, oldest first. */
   received: Echo[];
-  /** Requests that carried each RESET_HEADER or RESET_ONCE_HEADER value, dropped or not. */
+  /** Requests that carried each RESET_HEADER, RESET_ONCE_HEADER or RESET_TWICE_HEADER value, dropped or not. */
   attempts: Map<string, number>;
   stop(): Promise<void>;
 }
@@ -47,6 +47,8 @@ export interface UpstreamOptions {
 export const RESET_HEADER = 'x-test-reset';
 /** Sent by a test to make the service drop the connection without answering, the first time that value comes. */
 export const RESET_ONCE_HEADER = 'x-test-reset-once';
+/** Sent by a test to make the service drop the connection without answering, the first two times that value comes. */
+export const RESET_TWICE_HEADER = 'x-test-reset-twice';
 export const NOT_READY_DATABASE = 'error: connect ECONNREFUSED 127.0.0.1:5432';
 
 export async function startUpstreams(config: Config, options: UpstreamOptions = {}): Promise<Upstreams> {
@@ -74,7 +76,12 @@ export async function startUpstreams(config: Config, options: UpstreamOptions = 
     app.use((req: Request, res: Response) => {
       const reset = req.headers[RESET_HEADER];
       const resetOnce = req.headers[RESET_ONCE_HEADER];
-      if ((typeof reset === 'string' && count(reset)) || (typeof resetOnce === 'string' && count(resetOnce) === 1)) {
+      const resetTwice = req.headers[RESET_TWICE_HEADER];
+      if (
+        (typeof reset === 'string' && count(reset)) ||
+        (typeof resetOnce === 'string' && count(resetOnce) === 1) ||
+        (typeof resetTwice === 'string' && count(resetTwice) <= 2)
+      ) {
         req.socket.destroy();
         return;
       }
