@@ -6,6 +6,18 @@ export const uiElementKindSchema = z.enum(['button', 'link', 'input', 'heading',
 export const uiElementSchema = z.object({ kind: uiElementKindSchema, label: z.string() });
 export type UiElement = z.infer<typeof uiElementSchema>;
 
+/** A filter control that shows what it is set to: its facet, a colon, the value ('Status: Pending'). */
+const FACET_VALUE = /^([a-z]+(?: [a-z]+)?):\s*([a-z][a-z ]{0,30}?)\s*$/i;
+
+/**
+ * The facet and value of a label that shows both ('Status: Pending' → Status, Pending), or null. A select so
+ * labelled filters what its screen lists; the analysis reads it so, and the plan tracks it so.
+ */
+export function facetOf(label: string): { facet: string; value: string } | null {
+  const match = FACET_VALUE.exec(label.trim());
+  return match?.[1] && match[2] ? { facet: match[1], value: match[2] } : null;
+}
+
 export const userActionKindSchema = z.enum(['click', 'type', 'navigate', 'scroll', 'open_modal', 'submit']);
 export const userActionSchema = z.object({
   kind: userActionKindSchema,

@@ -22,11 +22,12 @@ const kindsOf = (specs: PageSpec[]) => analysedSpecs(specs).map((s) => [s.screen
 describe(cleanLabel.name, () => {
   it('should keep the clickable part of a label and refuse sentences', () => {
     expect(cleanLabel('Already have an account? Log in')).toBe('Log in');
+    expect(cleanLabel('Status: Pending')).toBe('Status: Pending');
     expect(cleanLabel('Acme Inc. / Settings')).toBe('Settings');
     expect(cleanLabel('Jane Cooper - Admin')).toBe('Admin');
     expect(cleanLabel('Search products.')).toBe('Search products');
     expect(cleanLabel('Cart (1)')).toBe('Cart 1');
-    expect(cleanLabel('Sort by: Featured')).toBe('Sort by Featured');
+    expect(cleanLabel('Sort by: Featured')).toBe('Sort by: Featured');
     expect(cleanLabel('Read our very long terms of service and privacy policy now')).toBeNull();
     expect(cleanLabel('x')).toBeNull();
   });

@@ -5,6 +5,7 @@
  * the model or the user).
  */
 import {
+  facetOf,
   labelWords,
   type AnalysedPageSpec,
   type PageSpec,
@@ -32,9 +33,16 @@ function keyOf(text: string): string {
 
 /**
  * The clickable part of a label, or null for one that cannot be a control: 'Already have an account? Log in' →
- * 'Log in', 'Acme Inc. / Settings' → 'Settings', 'Search products.' → 'Search products'; sentences are null.
+ * 'Log in', 'Acme Inc. / Settings' → 'Settings', 'Search products.' → 'Search products'; sentences are null. A
+ * filter showing its value keeps the colon that says which is which ('Status: Pending').
  */
 export function cleanLabel(raw: string): string | null {
+  const shown = facetOf(raw);
+  if (shown) {
+    const facet = labelWords(shown.facet).join(' ');
+    const value = labelWords(shown.value).join(' ');
+    if (facet && value) return `${facet}: ${value}`;
+  }
   const segments = raw
     .split(/[?!]\s+|\.\s+|\s+[/|·•–—-]\s+/)
     .map((segment) => segment.trim())

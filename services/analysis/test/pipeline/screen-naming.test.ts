@@ -223,6 +223,33 @@ describe('screen names', () => {
       expect(labels).not.toContain('Qzxv');
     });
 
+    /** Draws a 1 px grey outline `pad` pixels around a box, as a white select or secondary button has. */
+    function outline(target: OcrPage, box: Box, pad: number, sides: 'all' | 'rules' = 'all'): void {
+      const [left, top] = [Math.round(box.x - pad), Math.round(box.y - pad)];
+      const [right, bottom] = [Math.round(box.x + box.width + pad), Math.round(box.y + box.height + pad)];
+      for (let x = left; x <= right; x += 1) {
+        target.gray[top * width + x] = 200;
+        target.gray[bottom * width + x] = 200;
+      }
+      for (let y = top; y <= bottom && sides === 'all'; y += 1) {
+        target.gray[y * width + left] = 200;
+        target.gray[y * width + right] = 200;
+      }
+    }
+
+    it('should take an outlined control showing its facet and value for a select, and the same words unframed or in a table row for none', () => {
+      const status = lineOf('Status: Pending', 1100, 94, 13);
+      const lines = [lineOf('Open conversations', 260, 90, 22), status, lineOf('Refund not received for order 4471', 260, 170, 13)];
+      const framed = page(lines);
+      outline(framed, status.box, 8);
+      expect(understandPage(framed, frame(1)).elements).toContainEqual({ kind: 'select', label: 'Status: Pending' });
+      const unframed = understandPage(page(lines), frame(1)).elements;
+      expect(unframed.filter((element) => element.kind === 'select')).toEqual([]);
+      const tableRow = page(lines);
+      outline(tableRow, status.box, 8, 'rules');
+      expect(understandPage(tableRow, frame(1)).elements.filter((element) => element.kind === 'select')).toEqual([]);
+    });
+
     /** A frame read and laid out under `heading`, its words read as they stand in it. */
     function readingOf(heading: string, extra: Partial<PageReading> = {}): PageReading {
       return {

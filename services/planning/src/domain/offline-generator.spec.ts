@@ -390,7 +390,7 @@ describe(generateOfflinePlan.name, () => {
       'Signed In',
       'Navigation Clicked',
       'Search Performed',
-      'List Filtered',
+      'Projects Filtered',
       'New Project Clicked',
       'CSV Exported',
       'Signed Out',
@@ -409,7 +409,7 @@ describe(generateOfflinePlan.name, () => {
       ['invitee_email', true],
       ['invitee_role', true],
     ]);
-    expect(eventNamed(saas, 'List Filtered').properties.map((p) => [p.name, p.example])).toEqual([
+    expect(eventNamed(saas, 'Projects Filtered').properties.map((p) => [p.name, p.example])).toEqual([
       ['screen_name', 'Projects'],
       ['filter_name', 'status'],
       ['filter_value', 'active'],
@@ -426,6 +426,41 @@ describe(generateOfflinePlan.name, () => {
         steps: ['Page Viewed', 'Signed In', 'Invite Sent'],
       },
     ]);
+  });
+
+  it("should make a select showing its facet and value ('Status: Pending') a filter named after its list, and keep a form's select a field", () => {
+    const desk = generateOfflinePlan(
+      shopAnalysis({
+        pageSpecs: [
+          pageSpec({
+            screenName: 'Inbox', screenKind: 'other',
+            order: 0,
+            elements: [
+              { kind: 'heading', label: 'Open conversations' },
+              { kind: 'select', label: 'Status: Pending' },
+            ],
+          }),
+          pageSpec({
+            screenName: 'Invite members', screenKind: 'other',
+            order: 1,
+            elements: [
+              { kind: 'input', label: 'Email address' },
+              { kind: 'select', label: 'Role' },
+              { kind: 'button', label: 'Send invite' },
+            ],
+          }),
+        ],
+        journeys: [],
+        keyActions: [],
+      }),
+    );
+    expect(desk.events.map((e) => e.name)).toEqual(['Page Viewed', 'Inbox Filtered', 'Invite Sent']);
+    expect(eventNamed(desk, 'Inbox Filtered').properties.map((p) => [p.name, p.example])).toEqual([
+      ['screen_name', 'Inbox'],
+      ['filter_name', 'status'],
+      ['filter_value', 'pending'],
+    ]);
+    expect(eventNamed(desk, 'Invite Sent').properties.map((p) => p.name)).toContain('invitee_role');
   });
 
   it('should leave the rows of a data table out, and name a date range, a billing period, a plan choice and an FAQ', () => {

@@ -19,8 +19,17 @@
  * - Funnels follow the journeys (the screens' view events and the recognised actions between them), plus a
  *   purchase funnel when the product sells things.
  */
-import type { EventCategory, Funnel, ProductAnalysis, ProductType, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
-import { eventName, keyOf, titleCase, wordsOf } from './naming';
+import {
+  facetOf,
+  type EventCategory,
+  type Funnel,
+  type ProductAnalysis,
+  type ProductType,
+  type TrackingEvent,
+  type TrackingPlanContent,
+  type TrackingProperty,
+} from '@tracklens/contracts';
+import { eventName, keyOf, snakeCase, titleCase, wordsOf } from './naming';
 import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
 import { withAllowedValues } from './plan-enums';
 import { isNameable, productTypeOf, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
@@ -33,6 +42,7 @@ import {
   recognise,
   screenActionOf,
   screenEventsOf,
+  screenFiltered,
   semanticViewOf,
   type PageView,
   type Recognised,
@@ -264,8 +274,13 @@ function actionCandidate(screen: Screen, interaction: Interaction, context: Cont
       return modalCandidate(screen, interaction, context);
     case 'click':
       return clickCandidate(screen, interaction, context);
+    case 'select': {
+      const shown = facetOf(interaction.label);
+      if (!shown) return null;
+      const filter = { type: snakeCase(shown.facet), value: snakeCase(shown.value) };
+      return recognisedCandidate(screen, interaction, screenFiltered(screen, context.examples, filter, interaction.label), []);
+    }
     case 'input':
-    case 'select':
       return null;
   }
 }

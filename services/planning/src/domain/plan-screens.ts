@@ -6,7 +6,7 @@
  */
 import type { AnalysedPageSpec, ProductAnalysis, ProductType, ScreenKind as AnalysedKind } from '@tracklens/contracts';
 import { keyOf, titleCase, wordsOf } from './naming';
-import { screenshotPathOf } from '@tracklens/contracts';
+import { facetOf, screenshotPathOf } from '@tracklens/contracts';
 
 export type ScreenKind =
   | 'home'
@@ -184,11 +184,15 @@ const SEARCH_PLACEHOLDER = /^(q )?search\b/;
 export const DATE_RANGE =
   /^((last|past|previous|this|next) (\d+ )?(hours?|days?|weeks?|months?|quarters?|years?)|today|yesterday|all time|custom range|date range)$/;
 
-/** A search box or a sort/filter select acts on the screen; every other field belongs to its form. */
+/**
+ * A search box or a sort/filter select acts on the screen (a select showing its facet and value, 'Status: Pending',
+ * is such a filter); every other field belongs to its form.
+ */
 function addField(draft: Draft, label: string, choice: boolean): void {
   const key = keyOf(label);
+  const acts = /^(sort|filter)\b/.test(key) || DATE_RANGE.test(key) || (choice && facetOf(label) !== null);
   if (/^search\b/.test(key)) draft.interactions.push({ kind: 'input', label, toScreen: null, seen: false });
-  else if (/^(sort|filter)\b/.test(key) || DATE_RANGE.test(key)) draft.interactions.push({ kind: 'select', label, toScreen: null, seen: false });
+  else if (acts) draft.interactions.push({ kind: 'select', label, toScreen: null, seen: false });
   else draft.fields.push({ label, choice });
 }
 

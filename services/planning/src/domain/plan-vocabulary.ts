@@ -407,19 +407,8 @@ const RULES: Rule[] = [
   },
   {
     label: /^filter\b/,
-    make: ({ interaction, examples }) =>
-      examples.commerce
-        ? listFiltered(examples, [{ type: valueAfter(interaction.label, /^filter( by)?/i, 'category'), value: 'shirts' }], [], interaction.label)
-        : {
-            id: 'list_filtered',
-            name: 'List Filtered',
-            trigger: `User filters the list ('${interaction.label}')`,
-            description: 'A filter is applied to the list.',
-            properties: [
-              property('filter_name', 'string', 'What the filter is on', valueAfter(interaction.label, /^filter( by)?/i, 'category'), true),
-              property('filter_value', 'string', 'Value chosen', 'active', true),
-            ],
-          },
+    make: ({ interaction, screen, examples }) =>
+      screenFiltered(screen, examples, { type: valueAfter(interaction.label, /^filter( by)?/i, 'category'), value: '' }, interaction.label),
   },
   {
     label: /^(sign ?up|register|create (an |your |my |a free )?account|join( now| free| for free)?|get started|start (my |your )?(free )?trial)( free| now| for free)?$/,
@@ -663,6 +652,26 @@ function valueAfter(label: string, verb: RegExp, fallback: string): string {
 interface Criterion {
   type: string;
   value: string;
+}
+
+/**
+ * A filter on what a screen lists. In a shop it is the spec's Product List Filtered; elsewhere it is named by
+ * the screen, the object of its list ('Inbox Filtered', 'Projects Filtered'), so that two filtered lists stay two
+ * events. `filter.value` is the value read on the screen, or empty where none was.
+ */
+export function screenFiltered(screen: Screen, examples: PlanExamples, filter: Criterion, label: string): Recognised {
+  if (examples.commerce) return listFiltered(examples, [{ type: filter.type, value: filter.value || 'shirts' }], [], label);
+  const object = wordsOf(screen.title).length <= 3 ? titleCase(screen.title) : '';
+  return {
+    id: object ? `${snakeCase(object)}_filtered` : 'list_filtered',
+    name: object ? `${object} Filtered` : 'List Filtered',
+    trigger: `User filters the ${object || 'list'} ('${label}')`,
+    description: 'A filter is applied to the list.',
+    properties: [
+      property('filter_name', 'string', 'What the filter is on', filter.type, true),
+      property('filter_value', 'string', 'Value chosen', filter.value || 'active', true),
+    ],
+  };
 }
 
 /** Sorting a product list is filtering it in the e-commerce spec: one event, its filters and sorts as objects. */

@@ -2,6 +2,7 @@
  * Reads a screen from OCR text and its geometry: the main heading names it, short boxed lines with a
  * verb are buttons, the top row holds navigation links, labels near boxes are fields.
  */
+import { facetOf } from '@tracklens/contracts';
 import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '../types';
 import { activeItem } from './active-item';
 import { correctLabel } from './label-correction';
@@ -223,6 +224,52 @@ function looksBoxed(page: OcrPage, box: Box): boolean {
   const near = ring(Math.max(3, h * 0.35), 2);
   const far = ring(Math.max(12, h * 1.6), 2);
   return near.spread < 20 && far.spread < 60 && Math.abs(near.level - far.level) > 18;
+}
+
+/**
+ * Whether a thin line frames the text closely on all four sides: an outlined control (a select showing its
+ * value, a secondary button), white inside like the page around it, so `looksBoxed` cannot see it. A table
+ * row's rules frame its cells above and below only, a card's border stands much further off.
+ */
+function looksOutlined(page: OcrPage, box: Box): boolean {
+  const s = page.scale;
+  const x0 = Math.round(box.x * s);
+  const y0 = Math.round(box.y * s);
+  const x1 = Math.round((box.x + box.width) * s);
+  const y1 = Math.round((box.y + box.height) * s);
+  const h = Math.max(1, y1 - y0);
+  const midX = Math.round((x0 + x1) / 2);
+  const midY = Math.round((y0 + y1) / 2);
+  const at = (x: number, y: number): number | undefined =>
+    x < 0 || y < 0 || x >= page.width || y >= page.height ? undefined : page.gray[y * page.width + x];
+  /** Walks out from the text's edge: a line is a short run darker than the background it starts on. */
+  const lineWithin = (x: number, y: number, dx: number, dy: number, reach: number): boolean => {
+    const background = at(x + dx, y + dy);
+    if (background === undefined) return false;
+    const thin = Math.max(3, Math.round(h * 0.25));
+    let run = 0;
+    for (let step = 2; step <= reach; step += 1) {
+      const value = at(x + dx * step, y + dy * step);
+      if (value === undefined) return false;
+      if (background - value > 25) run += 1;
+      else if (run > 0 && run <= thin) return true;
+      else run = 0;
+    }
+    return false;
+  };
+  const across = Math.max(8, Math.round(h * 2.2));
+  const up = Math.max(6, Math.round(h * 1.3));
+  return (
+    lineWithin(x0, midY, -1, 0, across) &&
+    lineWithin(x1, midY, 1, 0, across) &&
+    lineWithin(midX, y0, 0, -1, up) &&
+    lineWithin(midX, y1, 0, 1, up)
+  );
+}
+
+/** A control showing its facet and value ('Status: Pending'), framed: a filter's select; unframed, a fact. */
+function isFacetControl(page: OcrPage, item: TextItem): boolean {
+  return facetOf(item.text) !== null && (looksBoxed(page, item.box) || looksOutlined(page, item.box));
 }
 
 function matchesField(text: string): string | undefined {
@@ -553,6 +600,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   for (const item of nav) {
     if (item === brand && (nav.length > 1 || side.length > 0)) continue;
     if (isButtonText(item.text) && looksBoxed(page, item.box)) add('button', asLabel(item.text));
+    else if (isFacetControl(page, item)) add('select', asLabel(item.text));
     else if (wordCount(item.text) <= 4) add('link', asLabel(item.text));
   }
 
@@ -591,6 +639,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
     if (field) add('input', field);
     else if (isCheckboxText(text)) add('checkbox', asLabel(text));
     else if (isSelectText(text)) add('select', asLabel(text.replace(/\s[v▾⌄]$/, '')));
+    else if (isFacetControl(page, item)) add('select', asLabel(text));
     else if (wordCount(text) <= 4 && letters(text) >= 3 && !/\d/.test(text) && looksBoxed(page, item.box))
       add('button', asLabel(text));
     else if (isLinkText(text)) add('link', asLabel(text));
