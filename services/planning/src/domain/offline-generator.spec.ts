@@ -438,6 +438,9 @@ describe(generateOfflinePlan.name, () => {
             elements: [
               { kind: 'heading', label: 'Open conversations' },
               { kind: 'select', label: 'Status: Pending' },
+              { kind: 'link', label: 'Inbox' },
+              { kind: 'link', label: 'Tickets' },
+              { kind: 'link', label: 'Reports' },
             ],
           }),
           pageSpec({
@@ -454,13 +457,39 @@ describe(generateOfflinePlan.name, () => {
         keyActions: [],
       }),
     );
-    expect(desk.events.map((e) => e.name)).toEqual(['Page Viewed', 'Inbox Filtered', 'Invite Sent']);
+    expect(desk.events.map((e) => e.name)).toEqual(['Page Viewed', 'Inbox Filtered', 'Navigation Clicked', 'Invite Sent']);
     expect(eventNamed(desk, 'Inbox Filtered').properties.map((p) => [p.name, p.example])).toEqual([
-      ['screen_name', 'Inbox'],
+      ['screen_name', 'Home'],
       ['filter_name', 'status'],
       ['filter_value', 'pending'],
     ]);
     expect(eventNamed(desk, 'Invite Sent').properties.map((p) => p.name)).toContain('invitee_role');
+  });
+
+  it("should take the confirmation a product shows once an invitation went ('Invite sent to …') for Invite Sent", () => {
+    const confirmed = (element: { kind: 'button' | 'text'; label: string }) =>
+      generateOfflinePlan(
+        shopAnalysis({
+          pageSpecs: [
+            pageSpec({
+              screenName: 'Settings', screenKind: 'settings',
+              order: 0,
+              elements: [{ kind: 'button', label: 'Invite teammate' }, { kind: 'input', label: 'Role' }, element],
+            }),
+          ],
+          journeys: [],
+          keyActions: [],
+        }),
+      );
+    const toast = confirmed({ kind: 'button', label: 'Invite sent to' });
+    expect(toast.events.map((e) => e.name)).toEqual(['Page Viewed', 'Invite Teammate Clicked', 'Invite Sent']);
+    expect(eventNamed(toast, 'Invite Sent').properties.map((p) => [p.name, p.required])).toEqual([
+      ['screen_name', true],
+      ['invitee_email', true],
+      ['invitee_role', true],
+    ]);
+    expect(confirmed({ kind: 'text', label: 'Invitation sent to maria@acme.shop' }).events.map((e) => e.name)).toContain('Invite Sent');
+    expect(confirmed({ kind: 'text', label: 'Invite your whole team' }).events.map((e) => e.name)).not.toContain('Invite Sent');
   });
 
   it('should leave the rows of a data table out, and name a date range, a billing period, a plan choice and an FAQ', () => {

@@ -216,6 +216,9 @@ function signedUp(screen: Screen): Recognised {
   };
 }
 
+/** A product's confirmation that an invitation went, as lower-case words. */
+const INVITE_CONFIRMED = /^(invite|invitation)s? (was |has been )?sent\b/;
+
 function inviteSent(screen: Screen): Recognised {
   const role = screen.fields.some((f) => /\brole\b/.test(keyOf(f.label)));
   return {
@@ -515,6 +518,12 @@ const RULES: Rule[] = [
     make: ({ screen }) => inviteSent(screen),
   },
   {
+    // The confirmation shown once the invitation went ('Invite sent to maria@…'), read where its button was not.
+    label: INVITE_CONFIRMED,
+    kinds: NOT_TABS,
+    make: ({ screen }) => inviteSent(screen),
+  },
+  {
     label: /^(play|watch)( (the |a )?(video|trailer|demo|film|episode|now))?$/,
     kinds: NOT_TABS,
     make: () => ({
@@ -661,7 +670,9 @@ interface Criterion {
  */
 export function screenFiltered(screen: Screen, examples: PlanExamples, filter: Criterion, label: string): Recognised {
   if (examples.commerce) return listFiltered(examples, [{ type: filter.type, value: filter.value || 'shirts' }], [], label);
-  const object = wordsOf(screen.title).length <= 3 ? titleCase(screen.title) : '';
+  // A first screen is titled Home for where it stands; its own name says what it lists ('Inbox').
+  const named = (screen.kind === 'home' || screen.kind === 'welcome') && isNameable(screen.name) ? screen.name : screen.title;
+  const object = wordsOf(named).length <= 3 ? titleCase(named) : '';
   return {
     id: object ? `${snakeCase(object)}_filtered` : 'list_filtered',
     name: object ? `${object} Filtered` : 'List Filtered',
@@ -781,6 +792,7 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
 /** What the spec tracks on a screen besides its controls: payment details typed, a coupon typed, a banner seen. */
 export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognised[] {
   const events: Recognised[] = [];
+  if (screen.texts.some((text) => INVITE_CONFIRMED.test(keyOf(text)))) events.push(inviteSent(screen));
   const fields = screen.fields.map((field) => keyOf(field.label));
   const takesPayment = fields.some((field) => PAYMENT_FIELD.test(field));
   // A cart that takes the card is a one-page checkout: seeing it starts the checkout as well.
