@@ -48,6 +48,16 @@ describe('screen names', () => {
       expect(nameFromUrlPath('/settings/billing', 'Billing')).toBe('Settings Billing');
     });
 
+    it("should leave out a workspace's slug that opens the path when the page shows that workspace", () => {
+      const events = evidence({ urlPath: '/acme-store/events', heading: 'Events', activeNav: 'Events', breadcrumb: 'Acme Store / Events' });
+      expect(nameScreen(events).name).toBe('Events');
+      const overview = evidence({ urlPath: '/acme-store', heading: 'Overview', activeNav: 'Overview', texts: ['Acme Store', 'Production'] });
+      expect(nameScreen(overview).name).toBe('Overview');
+      // A slug the page shows only as its heading is the page's own name.
+      expect(nameScreen(evidence({ urlPath: '/new-arrivals', heading: 'New Arrivals', texts: ['New Arrivals'] })).name).toBe('New Arrivals');
+      expect(nameScreen(evidence({ urlPath: '/acme-store/events', heading: 'Events' })).name).toBe('Acme Store Events');
+    });
+
     it('should read the path of a URL as OCR gives it, without the query', () => {
       expect(urlPathOf('paperleaf.co.uk/search?q=garden')).toBe('/search');
       expect(urlPathOf('https://app.example.com/settings/team#invite')).toBe('/settings/team');
@@ -248,6 +258,11 @@ describe('screen names', () => {
       const tableRow = page(lines);
       outline(tableRow, status.box, 8, 'rules');
       expect(understandPage(tableRow, frame(1)).elements.filter((element) => element.kind === 'select')).toEqual([]);
+    });
+
+    it("should read a button whose icon reads as a stray character ('1 Export CSV') by its label", () => {
+      const seen = understandPage(page([lineOf('Events', 260, 90, 22), lineOf('1 Export CSV', 1100, 94, 13)]), frame(1));
+      expect(seen.elements).toContainEqual({ kind: 'button', label: 'Export CSV' });
     });
 
     /** A frame read and laid out under `heading`, its words read as they stand in it. */

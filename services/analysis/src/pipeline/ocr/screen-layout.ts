@@ -287,6 +287,15 @@ function matchesField(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A button's icon before its label reads as a stray character ('⤓ Export CSV' as '1 Export CSV'): dropped when
+ * what follows is a button's label, so the label names the button and the stray digit does not refuse it.
+ */
+function withoutIcon(text: string): string {
+  const match = /^(\S)\s+(.+)$/.exec(text);
+  return match?.[1] && match[2] && !/^[aAI]$/.test(match[1]) && isButtonText(match[2]) ? match[2] : text;
+}
+
 function isButtonText(text: string): boolean {
   const words = wordCount(text);
   return words <= 4 && ACTION_VERBS.has(firstWord(text)) && letters(text) >= 2 && !/[.!?]$/.test(text.trim());
@@ -633,7 +642,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   let subtitle: string | undefined;
   for (const item of body) {
     if (item === titled || item === wrapped || typed.has(item.text) || tabs.has(item)) continue;
-    const text = item.text;
+    const text = withoutIcon(item.text);
     if (tabs.size > 0 && tabs.has(item)) continue;
     const field = fieldLabels.find((f) => f.item === item)?.label;
     if (field) add('input', field);

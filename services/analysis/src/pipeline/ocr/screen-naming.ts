@@ -302,7 +302,8 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 /** The whole rule: address bar, page kind, highlighted navigation, heading; a modal says so. */
 export function nameScreen(evidence: NamingEvidence): ScreenNaming {
   const archetype = classifyArchetype(evidence);
-  const fromUrl = evidence.urlPath && !evidence.isModal ? nameFromUrlPath(evidence.urlPath, evidence.heading) : undefined;
+  const urlPath = evidence.urlPath === undefined ? undefined : withoutWorkspace(evidence.urlPath, evidence);
+  const fromUrl = urlPath && !evidence.isModal ? nameFromUrlPath(urlPath, evidence.heading) : undefined;
   const heading = evidence.heading ? shortName(evidence.heading) : '';
   let naming: ScreenNaming;
   if (fromUrl && (!archetype || evidence.urlPath !== '/' || !archetype.strong)) {
@@ -341,6 +342,20 @@ const LAYOUT_WORDS = new Set([
 function isLayoutPhrase(name: string): boolean {
   const words = name.toLowerCase().split(/\s+/).filter(Boolean);
   return words.length > 0 && words.every((word) => LAYOUT_WORDS.has(word));
+}
+
+/**
+ * The path without a workspace's slug that opens it ('/acme-store/events' in an app whose pages show 'Acme Store'
+ * as their breadcrumb's root or a line of their own): the slug names the account the pages belong to, never the
+ * page. Undefined when nothing is left, so the page's own evidence names it.
+ */
+function withoutWorkspace(path: string, evidence: NamingEvidence): string | undefined {
+  const [first, ...rest] = pathSegments(path);
+  if (first === undefined || !words(first).includes(' ')) return path;
+  const root = evidence.breadcrumb?.split(CRUMB_SEPARATOR)[0];
+  const shown = [...(root ? [root] : []), ...evidence.texts.filter((text) => !evidence.heading || !sameWords(text, evidence.heading))];
+  if (!shown.some((text) => sameWords(text, words(first)))) return path;
+  return rest.length > 0 ? `/${rest.join('/')}` : undefined;
 }
 
 /** Paths that say little about the page ("/", "/home", "/app"): a recognised page kind is better. */
