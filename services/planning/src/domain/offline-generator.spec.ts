@@ -1,4 +1,4 @@
-import { EVENT_NAME_PATTERN, PROPERTY_NAME_PATTERN, type TrackingPlanContent } from '@tracklens/contracts';
+import { EVENT_NAME_PATTERN, PROPERTY_NAME_PATTERN, type AnalysedPageSpec, type TrackingPlanContent } from '@tracklens/contracts';
 import { analysisOf, largeAnalysis, pageSpec, shopAnalysis } from '../testing/analysis.factory';
 import { generateOfflinePlan } from './offline-generator';
 
@@ -466,21 +466,19 @@ describe(generateOfflinePlan.name, () => {
     expect(eventNamed(desk, 'Invite Sent').properties.map((p) => p.name)).toContain('invitee_role');
   });
 
+  /** The plan of a product whose one screen is its settings, with these controls and actions. */
+  const settingsPlan = (elements: AnalysedPageSpec['elements'], actions: AnalysedPageSpec['actions'] = []) =>
+    generateOfflinePlan(
+      shopAnalysis({
+        pageSpecs: [pageSpec({ screenName: 'Settings', screenKind: 'settings', order: 0, elements, actions })],
+        journeys: [],
+        keyActions: [],
+      }),
+    );
+
   it("should take the confirmation a product shows once an invitation went ('Invite sent to …') for Invite Sent", () => {
-    const confirmed = (element: { kind: 'button' | 'text'; label: string }) =>
-      generateOfflinePlan(
-        shopAnalysis({
-          pageSpecs: [
-            pageSpec({
-              screenName: 'Settings', screenKind: 'settings',
-              order: 0,
-              elements: [{ kind: 'button', label: 'Invite teammate' }, { kind: 'input', label: 'Role' }, element],
-            }),
-          ],
-          journeys: [],
-          keyActions: [],
-        }),
-      );
+    const confirmed = (element: AnalysedPageSpec['elements'][number]) =>
+      settingsPlan([{ kind: 'button', label: 'Invite teammate' }, { kind: 'input', label: 'Role' }, element]);
     const toast = confirmed({ kind: 'button', label: 'Invite sent to' });
     expect(toast.events.map((e) => e.name)).toEqual(['Page Viewed', 'Invite Teammate Clicked', 'Invite Sent']);
     expect(eventNamed(toast, 'Invite Sent').properties.map((p) => [p.name, p.required])).toEqual([
@@ -490,6 +488,16 @@ describe(generateOfflinePlan.name, () => {
     ]);
     expect(confirmed({ kind: 'text', label: 'Invitation sent to maria@acme.shop' }).events.map((e) => e.name)).toContain('Invite Sent');
     expect(confirmed({ kind: 'text', label: 'Invite your whole team' }).events.map((e) => e.name)).not.toContain('Invite Sent');
+  });
+
+  it("should take an invitation's dialog opened with the address to send it to for Invite Sent, and a dialog without for none", () => {
+    const dialog = (fields: string[]) =>
+      settingsPlan(
+        [{ kind: 'heading', label: 'Settings' }, ...fields.map((label) => ({ kind: 'input' as const, label }))],
+        [{ kind: 'open_modal', target: 'Invite Teammate', atSec: 19.5 }],
+      ).events.map((e) => e.name);
+    expect(dialog(['Email address', 'Role'])).toEqual(['Page Viewed', 'Invite Sent', 'Invite Teammate Opened']);
+    expect(dialog(['Workspace name'])).not.toContain('Invite Sent');
   });
 
   it('should leave the rows of a data table out, and name a date range, a billing period, a plan choice and an FAQ', () => {

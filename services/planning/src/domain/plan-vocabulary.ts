@@ -216,8 +216,22 @@ function signedUp(screen: Screen): Recognised {
   };
 }
 
+/** A control that invites someone, as lower-case words. */
+const INVITE_ACTION =
+  /^(send (an |the )?invit(e|es|ation|ations)|invite( (a |your |new )?(teammates?|members?|users?|people|colleagues?|team ?mates?))?|add (a )?(teammate|member|user))$/;
 /** A product's confirmation that an invitation went, as lower-case words. */
 const INVITE_CONFIRMED = /^(invite|invitation)s? (was |has been )?sent\b/;
+
+/**
+ * Whether the screen shows an invitation being made: the confirmation that it went, or the invitation's dialog
+ * opened over the screen with the address to send it to (its form, as an invite screen is; its send button is
+ * often under the cursor when the dialog is read).
+ */
+function invitesFrom(screen: Screen): boolean {
+  if (screen.texts.some((text) => INVITE_CONFIRMED.test(keyOf(text)))) return true;
+  const dialog = screen.interactions.some((i) => i.kind === 'open_modal' && INVITE_ACTION.test(keyOf(i.label)));
+  return dialog && screen.fields.some((field) => /\be ?mail\b/.test(keyOf(field.label)));
+}
 
 function inviteSent(screen: Screen): Recognised {
   const role = screen.fields.some((f) => /\brole\b/.test(keyOf(f.label)));
@@ -512,7 +526,7 @@ const RULES: Rule[] = [
     }),
   },
   {
-    label: /^(send (an |the )?invit(e|es|ation|ations)|invite( (a |your |new )?(teammates?|members?|users?|people|colleagues?|team ?mates?))?|add (a )?(teammate|member|user))$/,
+    label: INVITE_ACTION,
     completes: true,
     formOf: 'invite',
     make: ({ screen }) => inviteSent(screen),
@@ -792,7 +806,7 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
 /** What the spec tracks on a screen besides its controls: payment details typed, a coupon typed, a banner seen. */
 export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognised[] {
   const events: Recognised[] = [];
-  if (screen.texts.some((text) => INVITE_CONFIRMED.test(keyOf(text)))) events.push(inviteSent(screen));
+  if (invitesFrom(screen)) events.push(inviteSent(screen));
   const fields = screen.fields.map((field) => keyOf(field.label));
   const takesPayment = fields.some((field) => PAYMENT_FIELD.test(field));
   // A cart that takes the card is a one-page checkout: seeing it starts the checkout as well.
