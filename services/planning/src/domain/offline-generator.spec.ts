@@ -466,6 +466,35 @@ describe(generateOfflinePlan.name, () => {
     expect(eventNamed(desk, 'Invite Sent').properties.map((p) => p.name)).toContain('invitee_role');
   });
 
+  it("should take a shop's home a product was picked from for a product list, and a product left for the cart by an unread control for Product Added", () => {
+    const shop = (moveToCart: AnalysedPageSpec['actions'][number]) =>
+      generateOfflinePlan(
+        shopAnalysis({
+          pageSpecs: [
+            pageSpec({
+              screenName: 'Home', screenKind: 'content',
+              order: 0,
+              elements: [{ kind: 'heading', label: 'Coffee time?' }, { kind: 'tab', label: 'Hot' }, { kind: 'tab', label: 'Iced' }],
+              actions: [{ kind: 'navigate', toScreen: 'Oat Flat White', atSec: 12 }],
+            }),
+            pageSpec({
+              screenName: 'Oat Flat White', screenKind: 'product',
+              order: 1,
+              elements: [{ kind: 'heading', label: 'Oat Flat White' }, { kind: 'tab', label: 'Small' }, { kind: 'tab', label: 'Large' }],
+              actions: [moveToCart],
+            }),
+            pageSpec({ screenName: 'Cart', screenKind: 'cart', order: 2, elements: [{ kind: 'heading', label: 'Your order' }] }),
+          ],
+          journeys: [],
+          keyActions: [],
+        }),
+      ).events.map((e) => e.name);
+    const unread = shop({ kind: 'navigate', toScreen: 'Cart', atSec: 16 });
+    expect(unread).toEqual(expect.arrayContaining(['Product List Viewed', 'Product Clicked', 'Product Viewed', 'Product Added', 'Cart Viewed']));
+    // A cart link read as such is a way to the cart, not an addition to it.
+    expect(shop({ kind: 'navigate', target: 'Cart', toScreen: 'Cart', atSec: 16 })).not.toContain('Product Added');
+  });
+
   /** The plan of a product whose one screen is its settings, with these controls and actions. */
   const settingsPlan = (elements: AnalysedPageSpec['elements'], actions: AnalysedPageSpec['actions'] = []) =>
     generateOfflinePlan(

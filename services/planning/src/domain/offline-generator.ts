@@ -155,7 +155,7 @@ export function offlinePlan(analysis: ProductAnalysis, declaredType?: ProductTyp
   }
   for (const screen of screens) {
     plan.add(viewCandidate(screen, context));
-    const semantic = semanticViewOf(screen, context.examples, context.checkoutStep(screen));
+    const semantic = semanticViewOf(listsProducts(screen, context) ? { ...screen, kind: 'product_list' } : screen, context.examples, context.checkoutStep(screen));
     if (semantic) plan.add(candidateOf(screen, null, { ...semantic, category: 'page_view' }));
     for (const recognised of screenEventsOf(screen, context.examples)) plan.add(recognisedCandidate(screen, null, recognised, []));
     for (const interaction of screen.interactions) {
@@ -184,6 +184,15 @@ interface Context {
  * screen whose form is its point (sign in, sign up, checkout, invite) the video leaving the screen is that form
  * being sent, even when the analysis did not see the button.
  */
+/**
+ * Whether a shop's home screen lists products: the video picked a product from it. Its view is then the spec's
+ * list view too (a phone shop's home is often its menu).
+ */
+function listsProducts(screen: Screen, { byKey, examples }: Context): boolean {
+  if (!examples.commerce || screen.kind !== 'home') return false;
+  return screen.interactions.some((i) => i.seen && i.toScreen !== null && byKey.get(i.toScreen)?.kind === 'product');
+}
+
 function withSubmit(screen: Screen): Screen {
   if (screen.fields.length === 0) return screen;
   const button =

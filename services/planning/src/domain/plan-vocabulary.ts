@@ -51,6 +51,8 @@ interface Rule {
   to?: ScreenKind[];
   /** Only in a product that sells things. */
   commerce?: boolean;
+  /** With `to`: only for a move whose control was not read (the video showed where it went, not what was clicked). */
+  unread?: boolean;
   kinds?: Interaction['kind'][];
   make: (input: RecogniseInput) => Recognised;
 }
@@ -253,18 +255,31 @@ const username = () => personalProperty('username', 'Username of the user, as th
 /** A banner's call to action on a shop's front page: the banner is an internal promotion. */
 const PROMOTION_CTA = /^(shop|buy|discover|explore|see|view)( the)? (now|sale|deals?|offers?|collection|new in|all)$/;
 
+function productAdded(examples: PlanExamples): Recognised {
+  return {
+    id: 'product_added',
+    name: 'Product Added',
+    trigger: 'User adds a product to the cart',
+    description: 'A product is added to the cart.',
+    properties: [...productProperties(examples), property('quantity', 'number', 'Number of units added', '1', true), cartId()],
+    leadsTo: ['cart'],
+  };
+}
+
 const RULES: Rule[] = [
   {
-    label: /\badd\b.*\b(cart|bag|basket)\b/,
+    label: /\badd\b.*\b(cart|bag|basket)\b|^add (it |this )?to (the |my |your )?order$/,
     kinds: NOT_TABS,
-    make: ({ examples }) => ({
-      id: 'product_added',
-      name: 'Product Added',
-      trigger: 'User adds a product to the cart',
-      description: 'A product is added to the cart.',
-      properties: [...productProperties(examples), property('quantity', 'number', 'Number of units added', '1', true), cartId()],
-      leadsTo: ['cart'],
-    }),
+    make: ({ examples }) => productAdded(examples),
+  },
+  {
+    // A product's screen left for the cart by a control the recording did not read (under the cursor): the
+    // product went into the cart, as a shop's product page sends its shopper there.
+    to: ['cart'],
+    on: ['product'],
+    unread: true,
+    kinds: ['click', 'navigate', 'submit'],
+    make: ({ examples }) => productAdded(examples),
   },
   {
     label: /\b(wish ?list|favou?rites?|save for later)\b/,
@@ -753,6 +768,7 @@ export function recognise(input: RecogniseInput): Recognised | null {
     if (rule.on && !rule.on.includes(screen.kind)) continue;
     if (rule.commerce && !input.examples.commerce) continue;
     if (rule.to) {
+      if (rule.unread && label !== '') continue;
       if (input.destination && rule.to.includes(input.destination)) return rule.make(input);
       continue;
     }
