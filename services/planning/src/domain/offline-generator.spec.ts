@@ -519,6 +519,12 @@ describe(generateOfflinePlan.name, () => {
     expect(confirmed({ kind: 'text', label: 'Invite your whole team' }).events.map((e) => e.name)).not.toContain('Invite Sent');
   });
 
+  it("should name a dialog for one thing ('Select dates') after that thing, not its opening", () => {
+    const names = settingsPlan([{ kind: 'heading', label: 'Settings' }], [{ kind: 'open_modal', target: 'Select dates', atSec: 34.75 }]).events.map((e) => e.name);
+    expect(names).toContain('Dates Selected');
+    expect(names).not.toContain('Select Dates Opened');
+  });
+
   it("should take an invitation's dialog opened with the address to send it to for Invite Sent, and a dialog without for none", () => {
     const dialog = (fields: string[]) =>
       settingsPlan(

@@ -38,6 +38,7 @@ import {
   FORM_SCREENS,
   GENERIC_SUBMIT,
   lifecycleEvents,
+  namedActionOf,
   pageViewOf,
   recognise,
   screenActionOf,
@@ -427,12 +428,15 @@ function checkboxCandidate(screen: Screen, interaction: Interaction): Candidate 
   });
 }
 
-function modalCandidate(screen: Screen, interaction: Interaction, { byKey }: Context): Candidate | null {
+function modalCandidate(screen: Screen, interaction: Interaction, { byKey, examples }: Context): Candidate | null {
   // A dialog the analysis made a screen of has its own view event.
   const opened = interaction.toScreen ? byKey.get(interaction.toScreen) : byKey.get(keyOf(interaction.label));
   if (opened) return null;
   const label = firstWord(interaction.label) === 'open' ? wordsOf(interaction.label).slice(1).join(' ') : interaction.label;
   if (!isNameable(label)) return null;
+  // A dialog for one thing ('Select Dates') is where that thing is done: its event is the thing, not the opening.
+  const done = namedActionOf(label, screen.title, examples);
+  if (done) return recognisedCandidate(screen, interaction, done, []);
   return actionOf(screen, interaction, {
     id: `modal:${keyOf(label)}`,
     name: eventName(label, 'Opened'),

@@ -650,18 +650,25 @@ const DIALOG_WORD = / (modal|dialog|sheet|popup|popover|drawer|screen|page|step)
  * from it is doing it, whatever its button says ('Continue', 'Done').
  */
 export function screenActionOf(screen: Screen, examples: PlanExamples): Recognised | null {
-  if (screen.exits.length === 0) return null;
-  const name = keyOf(screen.name).replace(DIALOG_WORD, '');
-  const list = ADD_TO_LIST.exec(name)?.[3];
+  return screen.exits.length === 0 ? null : namedActionOf(screen.name, screen.title, examples);
+}
+
+/**
+ * What a screen or dialog named after one thing it does is for ('Add to Playlist', 'Select Dates' → Dates
+ * Selected), or null when its name says no such thing. `where` is the screen it happens on.
+ */
+export function namedActionOf(name: string, where: string, examples: PlanExamples): Recognised | null {
+  const key = keyOf(name).replace(DIALOG_WORD, '');
+  const list = ADD_TO_LIST.exec(key)?.[3];
   if (list) return addedToList(titleCase(list), examples);
-  const chosen = CHOOSE.exec(name)?.[3];
+  const chosen = CHOOSE.exec(key)?.[3];
   if (!chosen) return null;
   return {
     id: `selected:${chosen}`,
     name: `${titleCase(chosen)} Selected`,
-    trigger: `User chooses ${chosen} on the ${screen.title} screen and moves on`,
+    trigger: `User chooses ${chosen} on the ${where} screen and moves on`,
     description: `The user chooses ${chosen} and moves on.`,
-    properties: [property(snakeCase(chosen), 'string', `What was chosen in ${screen.title}`, '', true)],
+    properties: [property(snakeCase(chosen), 'string', `What was chosen in ${where}`, '', true)],
     leadsTo: 'next',
   };
 }
