@@ -519,6 +519,26 @@ describe(generateOfflinePlan.name, () => {
     expect(confirmed({ kind: 'text', label: 'Invite your whole team' }).events.map((e) => e.name)).not.toContain('Invite Sent');
   });
 
+  it("should take a sign-in form sent with 'Sign in to continue' for Signed In", () => {
+    const plan = generateOfflinePlan(
+      shopAnalysis({
+        pageSpecs: [
+          pageSpec({
+            screenName: 'Login', screenKind: 'login',
+            order: 0,
+            elements: [{ kind: 'heading', label: 'Welcome back' }, { kind: 'input', label: 'Email' }, { kind: 'input', label: 'Password' }],
+            actions: [{ kind: 'submit', target: 'Sign in to continue', toScreen: 'Today', atSec: 8 }],
+          }),
+          pageSpec({ screenName: 'Today', screenKind: 'other', order: 1, elements: [{ kind: 'heading', label: 'Today' }] }),
+        ],
+        journeys: [],
+        keyActions: [],
+      }),
+    );
+    expect(plan.events.map((e) => e.name)).toContain('Signed In');
+    expect(plan.events.map((e) => e.name)).not.toContain('Sign In To Continue Submitted');
+  });
+
   it("should name a dialog for one thing ('Select dates') after that thing, not its opening", () => {
     const names = settingsPlan([{ kind: 'heading', label: 'Settings' }], [{ kind: 'open_modal', target: 'Select dates', atSec: 34.75 }]).events.map((e) => e.name);
     expect(names).toContain('Dates Selected');

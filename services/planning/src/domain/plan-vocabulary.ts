@@ -518,7 +518,8 @@ const RULES: Rule[] = [
     }),
   },
   {
-    label: /^(log ?in|login|sign ?in)( with \w+( \w+)?)?$|^continue with e ?mail$/,
+    // 'Sign in to continue', 'Log in to your account': the verb opens the button, the rest says why.
+    label: /^(log ?in|login|sign ?in)( with \w+( \w+)?| to( \w+){1,3})?$|^continue with e ?mail$/,
     completes: true,
     formOf: 'login',
     make: () => ({
