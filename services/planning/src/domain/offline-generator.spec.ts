@@ -539,6 +539,14 @@ describe(generateOfflinePlan.name, () => {
     expect(plan.events.map((e) => e.name)).not.toContain('Sign In To Continue Submitted');
   });
 
+  it("should leave out a label the reader cut short ('Pay with', 'Discover We', 'Log') and a status badge ('Invite pending')", () => {
+    const names = settingsPlan(
+      ['Pay with', 'Discover We', 'Log', 'Invite pending', 'Export data'].map((label) => ({ kind: 'button' as const, label })),
+    ).events.map((e) => e.name);
+    expect(names).toContain('Data Exported');
+    expect(names.filter((name) => /^(Pay With|Discover We|Log|Invite Pending)\b/.test(name))).toEqual([]);
+  });
+
   it("should name a dialog for one thing ('Select dates') after that thing, not its opening", () => {
     const names = settingsPlan([{ kind: 'heading', label: 'Settings' }], [{ kind: 'open_modal', target: 'Select dates', atSec: 34.75 }]).events.map((e) => e.name);
     expect(names).toContain('Dates Selected');

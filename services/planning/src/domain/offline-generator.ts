@@ -479,10 +479,14 @@ function clickCandidate(screen: Screen, interaction: Interaction, context: Conte
 }
 
 /** A primary button: starts with an action verb, nameable, not a way to dismiss something. */
+/** A badge saying where something stands ('Invite pending', 'Payment failed'): read, never clicked to act. */
+const STATUS_WORD = /^(pending|expired|accepted|declined|active|inactive|paid|unpaid|overdue|failed|shipped|delivered|sent|draft|archived)$/;
+
 function isCallToAction(label: string): boolean {
   if (!isNameable(label)) return false;
   const words = wordsOf(label).map((word) => word.toLowerCase());
   const verb = words[0] ?? '';
+  if (words.length === 2 && STATUS_WORD.test(words[1] ?? '')) return false;
   if (NOT_PRIMARY.has(verb) || !CTA_VERBS.has(verb)) return false;
   return !VERB_NEEDS_OBJECT.has(verb) || words[1] === 'now';
 }

@@ -333,10 +333,17 @@ function uniqueFields(fields: FormField[], interactions: Map<string, Interaction
 export function isNameable(label: string): boolean {
   const words = wordsOf(label);
   if (words.length === 0 || words.length > 4) return false;
+  if (CUT_SHORT.test(words.join(' ').toLowerCase())) return false;
   if (words.some((word) => /\d/.test(word))) return false;
   if (words.some((word) => word.length === 1 && word.toLowerCase() !== 'a')) return false;
   return words.join('').length >= 3;
 }
+
+/**
+ * A label cut short where the reader lost its end ('Pay with', 'Discover We', 'Log' of 'Log in'): it ends on a
+ * word that needs another after it, or is a verb that never stands alone.
+ */
+const CUT_SHORT = /\s(with|to|for|and|or|of|the|a|an|we|you|your|our|my|from|at|by)$|^(log|sign|check|opt)$/;
 
 /** The analysis's kinds that plans use as they are. */
 const AS_ANALYSED: Partial<Record<AnalysedKind, ScreenKind>> = {
