@@ -202,6 +202,7 @@ describe('offline plans of the recorded demos', () => {
             'Product List Viewed',
             'Product Clicked',
             'Product Viewed',
+            'Product Added',
             'Cart Viewed',
             'Checkout Started',
             'Payment Info Entered',

@@ -37,6 +37,7 @@ import {
   categorySelected,
   FORM_SCREENS,
   GENERIC_SUBMIT,
+  invitationDialogOf,
   lifecycleEvents,
   namedActionOf,
   pageViewOf,
@@ -434,8 +435,9 @@ function modalCandidate(screen: Screen, interaction: Interaction, { byKey, examp
   if (opened) return null;
   const label = firstWord(interaction.label) === 'open' ? wordsOf(interaction.label).slice(1).join(' ') : interaction.label;
   if (!isNameable(label)) return null;
-  // A dialog for one thing ('Select Dates') is where that thing is done: its event is the thing, not the opening.
-  const done = namedActionOf(label, screen.title, examples);
+  // A dialog for one thing ('Select Dates', 'Invite Teammate') is where that thing is done: its event is the
+  // thing, not the opening.
+  const done = invitationDialogOf(label, screen) ?? namedActionOf(label, screen.title, examples);
   if (done) return recognisedCandidate(screen, interaction, done, []);
   return actionOf(screen, interaction, {
     id: `modal:${keyOf(label)}`,

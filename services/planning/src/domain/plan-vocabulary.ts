@@ -225,25 +225,27 @@ const INVITE_ACTION =
 const INVITE_CONFIRMED = /^(invite|invitation)s? (was |has been )?sent\b/;
 
 /**
- * Whether the screen shows an invitation being made: the confirmation that it went, or the invitation's dialog
- * opened over the screen with the address to send it to (its form, as an invite screen is; its send button is
- * often under the cursor when the dialog is read).
+ * Invite Sent for an invitation's dialog opened over a screen with the address to send it to: the dialog is the
+ * invitation's form, as an invite screen is (its send button is often under the cursor when the dialog is read).
+ * The screen's other fields may be the user's own (a profile's name), so only the address and a role are the
+ * invitee's. Null for any other dialog.
  */
-function invitesFrom(screen: Screen): boolean {
-  if (screen.texts.some((text) => INVITE_CONFIRMED.test(keyOf(text)))) return true;
-  const dialog = screen.interactions.some((i) => i.kind === 'open_modal' && INVITE_ACTION.test(keyOf(i.label)));
-  return dialog && screen.fields.some((field) => /\be ?mail\b/.test(keyOf(field.label)));
+export function invitationDialogOf(label: string, screen: Screen): Recognised | null {
+  if (!INVITE_ACTION.test(keyOf(label)) || !screen.fields.some((field) => /\be ?mail\b/.test(keyOf(field.label)))) return null;
+  return inviteSent(screen, false);
 }
 
-function inviteSent(screen: Screen): Recognised {
+/** `ownForm`: the screen's fields are the invitation's (an invite screen), so its name fields are the invitee's. */
+function inviteSent(screen: Screen, ownForm = true): Recognised {
   const role = screen.fields.some((f) => /\brole\b/.test(keyOf(f.label)));
+  const email = personalProperty('invitee_email', 'E-mail address the invitation is sent to', true);
   return {
     id: 'invite_sent',
     name: 'Invite Sent',
     trigger: 'User sends an invitation to a teammate',
     description: 'A teammate is invited to the account.',
     properties: [
-      ...personProperties(screen, 'invitee_', [personalProperty('invitee_email', 'E-mail address the invitation is sent to', true)]),
+      ...(ownForm ? personProperties(screen, 'invitee_', [email]) : [email]),
       property('invitee_role', 'string', 'Role the invitee is given', 'member', role),
     ],
     leadsTo: 'next',
@@ -551,7 +553,7 @@ const RULES: Rule[] = [
     // The confirmation shown once the invitation went ('Invite sent to maria@…'), read where its button was not.
     label: INVITE_CONFIRMED,
     kinds: NOT_TABS,
-    make: ({ screen }) => inviteSent(screen),
+    make: ({ screen }) => inviteSent(screen, false),
   },
   {
     label: /^(play|watch)( (the |a )?(video|trailer|demo|film|episode|now))?$/,
@@ -830,7 +832,7 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
 /** What the spec tracks on a screen besides its controls: payment details typed, a coupon typed, a banner seen. */
 export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognised[] {
   const events: Recognised[] = [];
-  if (invitesFrom(screen)) events.push(inviteSent(screen));
+  if (screen.texts.some((text) => INVITE_CONFIRMED.test(keyOf(text)))) events.push(inviteSent(screen, false));
   const fields = screen.fields.map((field) => keyOf(field.label));
   const takesPayment = fields.some((field) => PAYMENT_FIELD.test(field));
   // A cart that takes the card is a one-page checkout: seeing it starts the checkout as well.
