@@ -6,8 +6,7 @@ const STOP_WORDS = new Set(['the', 'and', 'for', 'your', 'you', 'with', 'our', '
 
 export function meaningfulWords(text: string): Set<string> {
   return new Set(
-    text
-      .toLowerCase()
+    oneSpelling(text)
       .split(/[^a-z0-9]+/)
       .filter((word) => word.length >= 3 && !STOP_WORDS.has(word))
       .map((word) => word.replace(/(ies|s)$/, (end) => (end === 'ies' ? 'y' : ''))),
@@ -23,14 +22,21 @@ export function sharesWord(a: string, b: string): boolean {
 /** Words that never decide whether a name is right ("the Cart page" is the Cart). */
 const FILLER = new Set(['the', 'a', 'an', 'screen', 'page', 'view', 'your', 'my']);
 
-/** Lower-case words, singular, with the spellings of "log in"/"sign in"/"sign up" made one. */
-export function strictWords(text: string): string[] {
+/**
+ * Lower case, the spellings of "log in"/"sign in"/"sign up" made one: "Sign In" and "Login" are one screen to
+ * whoever reads the plan, and "Sign Up" shares no word with "Sign In".
+ */
+function oneSpelling(text: string): string {
   return text
     .toLowerCase()
     .replace(/\blog\s?in\b/g, 'login')
     .replace(/\bsign\s?up\b/g, 'signup')
-    // "Sign In" and "Login" are one screen to whoever reads the plan.
-    .replace(/\bsign\s?in\b/g, 'login')
+    .replace(/\bsign\s?in\b/g, 'login');
+}
+
+/** Lower-case words, singular, with the spellings of "log in"/"sign in"/"sign up" made one. */
+export function strictWords(text: string): string[] {
+  return oneSpelling(text)
     .split(/[^a-z0-9]+/)
     .filter((word) => word !== '' && !FILLER.has(word))
     .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));

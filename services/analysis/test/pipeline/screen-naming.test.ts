@@ -171,6 +171,13 @@ describe('screen names', () => {
       expect(nameScreen({ ...payment, urlPath: '/checkout' }).name).toBe('Checkout');
     });
 
+    it('should name a sign-in form that offers to create an account by its heading', () => {
+      const form = inputs('Email', 'Password');
+      expect(nameScreen(evidence({ heading: 'Welcome back', elements: [...form, ...buttons('Sign in', 'Create an account')] })).name).toBe('Login');
+      expect(nameScreen(evidence({ heading: 'Create your account', elements: [...form, ...buttons('Log in')] })).name).toBe('Sign Up');
+      expect(nameScreen(evidence({ heading: 'Pulse', elements: [...form, ...buttons('Create an account')] })).name).toBe('Sign Up');
+    });
+
     it('should not take a heading of layout words for a name', () => {
       expect(nameScreen(evidence({ heading: 'Featured' })).name).toBe('');
       expect(nameScreen(evidence({ heading: 'Recently played' })).name).toBe('');

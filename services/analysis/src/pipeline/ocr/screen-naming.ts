@@ -229,9 +229,11 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 
   const signupWords = /^(sign ?up|create (an |your )?account|register|join( now| free)?|get started)$/;
   const signupHeading = /\b(sign ?up|create (an |your )?account|register|join)\b/.test(heading);
-  const signup = password && (signupHeading || buttons.some((label) => signupWords.test(label)) || hasInput(/confirm password|full name|^name$|first name/));
-  if (signup) return strong('Sign Up');
   const loginWords = /\b(sign ?in|log ?in|welcome back)\b/;
+  // A sign-in form offers to create an account as well: its heading says which of the two it is.
+  const signupButton = !loginWords.test(heading) && buttons.some((label) => signupWords.test(label));
+  const signup = password && (signupHeading || signupButton || hasInput(/confirm password|full name|^name$|first name/));
+  if (signup) return strong('Sign Up');
   if (password && (loginWords.test(heading) || buttons.some((label) => loginWords.test(label)) || has(texts, loginWords))) return strong('Login');
   if (password && hasInput(/e-?mail|username|user name/)) return strong('Login');
   // Passwordless sign-in: an email field and a sign-in button, nothing else to fill in.
