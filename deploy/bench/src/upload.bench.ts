@@ -2,9 +2,10 @@
  * Benchmark of the upload path: a 500 MB video uploaded the way the web uploads it (POST /api/uploads, the
  * bytes PUT through the gateway by a separate client process streaming from disk, then the registration),
  * against the same bytes written to the same filesystem by the same writer without HTTP (the faster of a copy
- * before and one after). Prints MB/s of each and their ratio, and the RSS of the processes receiving the bytes (sampled every 100 ms: before the PUT,
- * peak, growth): the all-in-one process, or the gateway and media of the distributed start. Writes
- * results/upload.json. Run: `node deploy/bench/dist/upload.bench.js [--start=all-in-one,distributed]`.
+ * before and one after). Prints MB/s of each and their ratio, and the RSS of the processes receiving the bytes
+ * (sampled every 100 ms: before the PUT, peak, growth): the all-in-one process, or the gateway and media of the
+ * distributed start. Writes results/upload.json.
+ * Run: `node deploy/bench/dist/upload.bench.js [--start=all-in-one,distributed]`.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -49,6 +49,8 @@ export const RESET_HEADER = 'x-test-reset';
 export const RESET_ONCE_HEADER = 'x-test-reset-once';
 /** Sent by a test to make the service drop the connection without answering, the first two times that value comes. */
 export const RESET_TWICE_HEADER = 'x-test-reset-twice';
+/** How many times each reset header's value is dropped before the service answers it. */
+const RESETS: Record<string, number> = { [RESET_HEADER]: Number.POSITIVE_INFINITY, [RESET_ONCE_HEADER]: 1, [RESET_TWICE_HEADER]: 2 };
 export const NOT_READY_DATABASE = 'error: connect ECONNREFUSED 127.0.0.1:5432';
 
 export async function startUpstreams(config: Config, options: UpstreamOptions = {}): Promise<Upstreams> {
@@ -74,14 +76,11 @@ export async function startUpstreams(config: Config, options: UpstreamOptions = 
       res.json({ status: 'ready', service, checks: { database: 'ok', bus: 'ok' } });
     });
     app.use((req: Request, res: Response) => {
-      const reset = req.headers[RESET_HEADER];
-      const resetOnce = req.headers[RESET_ONCE_HEADER];
-      const resetTwice = req.headers[RESET_TWICE_HEADER];
-      if (
-        (typeof reset === 'string' && count(reset)) ||
-        (typeof resetOnce === 'string' && count(resetOnce) === 1) ||
-        (typeof resetTwice === 'string' && count(resetTwice) <= 2)
-      ) {
+      const dropped = Object.entries(RESETS).some(([header, times]) => {
+        const value = req.headers[header];
+        return typeof value === 'string' && count(value) <= times;
+      });
+      if (dropped) {
         req.socket.destroy();
         return;
       }

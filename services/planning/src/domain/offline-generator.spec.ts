@@ -430,32 +430,28 @@ describe(generateOfflinePlan.name, () => {
 
   it("should make a select showing its facet and value ('Status: Pending') a filter named after its list, and keep a form's select a field", () => {
     const desk = generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [
-          pageSpec({
-            screenName: 'Inbox', screenKind: 'other',
-            order: 0,
-            elements: [
-              { kind: 'heading', label: 'Open conversations' },
-              { kind: 'select', label: 'Status: Pending' },
-              { kind: 'link', label: 'Inbox' },
-              { kind: 'link', label: 'Tickets' },
-              { kind: 'link', label: 'Reports' },
-            ],
-          }),
-          pageSpec({
-            screenName: 'Invite members', screenKind: 'other',
-            order: 1,
-            elements: [
-              { kind: 'input', label: 'Email address' },
-              { kind: 'select', label: 'Role' },
-              { kind: 'button', label: 'Send invite' },
-            ],
-          }),
-        ],
-        journeys: [],
-        keyActions: [],
-      }),
+      analysisOf([
+        pageSpec({
+          screenName: 'Inbox', screenKind: 'other',
+          order: 0,
+          elements: [
+            { kind: 'heading', label: 'Open conversations' },
+            { kind: 'select', label: 'Status: Pending' },
+            { kind: 'link', label: 'Inbox' },
+            { kind: 'link', label: 'Tickets' },
+            { kind: 'link', label: 'Reports' },
+          ],
+        }),
+        pageSpec({
+          screenName: 'Invite members', screenKind: 'other',
+          order: 1,
+          elements: [
+            { kind: 'input', label: 'Email address' },
+            { kind: 'select', label: 'Role' },
+            { kind: 'button', label: 'Send invite' },
+          ],
+        }),
+      ]),
     );
     expect(desk.events.map((e) => e.name)).toEqual(['Page Viewed', 'Inbox Filtered', 'Navigation Clicked', 'Invite Sent']);
     expect(eventNamed(desk, 'Inbox Filtered').properties.map((p) => [p.name, p.example])).toEqual([
@@ -469,25 +465,21 @@ describe(generateOfflinePlan.name, () => {
   it("should take a shop's home a product was picked from for a product list, and a product left for the cart by an unread control for Product Added", () => {
     const shop = (moveToCart: AnalysedPageSpec['actions'][number]) =>
       generateOfflinePlan(
-        shopAnalysis({
-          pageSpecs: [
-            pageSpec({
-              screenName: 'Home', screenKind: 'content',
-              order: 0,
-              elements: [{ kind: 'heading', label: 'Coffee time?' }, { kind: 'tab', label: 'Hot' }, { kind: 'tab', label: 'Iced' }],
-              actions: [{ kind: 'navigate', toScreen: 'Oat Flat White', atSec: 12 }],
-            }),
-            pageSpec({
-              screenName: 'Oat Flat White', screenKind: 'product',
-              order: 1,
-              elements: [{ kind: 'heading', label: 'Oat Flat White' }, { kind: 'tab', label: 'Small' }, { kind: 'tab', label: 'Large' }],
-              actions: [moveToCart],
-            }),
-            pageSpec({ screenName: 'Cart', screenKind: 'cart', order: 2, elements: [{ kind: 'heading', label: 'Your order' }] }),
-          ],
-          journeys: [],
-          keyActions: [],
-        }),
+        analysisOf([
+          pageSpec({
+            screenName: 'Home', screenKind: 'content',
+            order: 0,
+            elements: [{ kind: 'heading', label: 'Coffee time?' }, { kind: 'tab', label: 'Hot' }, { kind: 'tab', label: 'Iced' }],
+            actions: [{ kind: 'navigate', toScreen: 'Oat Flat White', atSec: 12 }],
+          }),
+          pageSpec({
+            screenName: 'Oat Flat White', screenKind: 'product',
+            order: 1,
+            elements: [{ kind: 'heading', label: 'Oat Flat White' }, { kind: 'tab', label: 'Small' }, { kind: 'tab', label: 'Large' }],
+            actions: [moveToCart],
+          }),
+          pageSpec({ screenName: 'Cart', screenKind: 'cart', order: 2, elements: [{ kind: 'heading', label: 'Your order' }] }),
+        ]),
       ).events.map((e) => e.name);
     const unread = shop({ kind: 'navigate', toScreen: 'Cart', atSec: 16 });
     expect(unread).toEqual(expect.arrayContaining(['Product List Viewed', 'Product Clicked', 'Product Viewed', 'Product Added', 'Cart Viewed']));
@@ -498,11 +490,7 @@ describe(generateOfflinePlan.name, () => {
   /** The plan of a product whose one screen is its settings, with these controls and actions. */
   const settingsPlan = (elements: AnalysedPageSpec['elements'], actions: AnalysedPageSpec['actions'] = []) =>
     generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [pageSpec({ screenName: 'Settings', screenKind: 'settings', order: 0, elements, actions })],
-        journeys: [],
-        keyActions: [],
-      }),
+      analysisOf([pageSpec({ screenName: 'Settings', screenKind: 'settings', order: 0, elements, actions })]),
     );
 
   it("should take the confirmation a product shows once an invitation went ('Invite sent to …') for Invite Sent", () => {
@@ -521,19 +509,15 @@ describe(generateOfflinePlan.name, () => {
 
   it("should take a sign-in form sent with 'Sign in to continue' for Signed In", () => {
     const plan = generateOfflinePlan(
-      shopAnalysis({
-        pageSpecs: [
-          pageSpec({
-            screenName: 'Login', screenKind: 'login',
-            order: 0,
-            elements: [{ kind: 'heading', label: 'Welcome back' }, { kind: 'input', label: 'Email' }, { kind: 'input', label: 'Password' }],
-            actions: [{ kind: 'submit', target: 'Sign in to continue', toScreen: 'Today', atSec: 8 }],
-          }),
-          pageSpec({ screenName: 'Today', screenKind: 'other', order: 1, elements: [{ kind: 'heading', label: 'Today' }] }),
-        ],
-        journeys: [],
-        keyActions: [],
-      }),
+      analysisOf([
+        pageSpec({
+          screenName: 'Login', screenKind: 'login',
+          order: 0,
+          elements: [{ kind: 'heading', label: 'Welcome back' }, { kind: 'input', label: 'Email' }, { kind: 'input', label: 'Password' }],
+          actions: [{ kind: 'submit', target: 'Sign in to continue', toScreen: 'Today', atSec: 8 }],
+        }),
+        pageSpec({ screenName: 'Today', screenKind: 'other', order: 1, elements: [{ kind: 'heading', label: 'Today' }] }),
+      ]),
     );
     expect(plan.events.map((e) => e.name)).toContain('Signed In');
     expect(plan.events.map((e) => e.name)).not.toContain('Sign In To Continue Submitted');

@@ -19,17 +19,8 @@
  * - Funnels follow the journeys (the screens' view events and the recognised actions between them), plus a
  *   purchase funnel when the product sells things.
  */
-import {
-  facetOf,
-  type EventCategory,
-  type Funnel,
-  type ProductAnalysis,
-  type ProductType,
-  type TrackingEvent,
-  type TrackingPlanContent,
-  type TrackingProperty,
-} from '@tracklens/contracts';
-import { eventName, keyOf, snakeCase, titleCase, wordsOf } from './naming';
+import type { EventCategory, Funnel, ProductAnalysis, ProductType, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
+import { eventName, keyOf, titleCase, wordsOf } from './naming';
 import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
 import { withAllowedValues } from './plan-enums';
 import { isNameable, productTypeOf, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
@@ -44,7 +35,6 @@ import {
   recognise,
   screenActionOf,
   screenEventsOf,
-  screenFiltered,
   semanticViewOf,
   type PageView,
   type Recognised,
@@ -182,11 +172,6 @@ interface Context {
 }
 
 /**
- * The screen's form and what sends it: the submit the video showed, else its first submit-like button. On a
- * screen whose form is its point (sign in, sign up, checkout, invite) the video leaving the screen is that form
- * being sent, even when the analysis did not see the button.
- */
-/**
  * Whether a shop's home screen lists products: the video picked a product from it. Its view is then the spec's
  * list view too (a phone shop's home is often its menu).
  */
@@ -195,6 +180,11 @@ function listsProducts(screen: Screen, { byKey, examples }: Context): boolean {
   return screen.interactions.some((i) => i.seen && i.toScreen !== null && byKey.get(i.toScreen)?.kind === 'product');
 }
 
+/**
+ * The screen's form and what sends it: the submit the video showed, else its first submit-like button. On a
+ * screen whose form is its point (sign in, sign up, checkout, invite) the video leaving the screen is that form
+ * being sent, even when the analysis did not see the button.
+ */
 function withSubmit(screen: Screen): Screen {
   if (screen.fields.length === 0) return screen;
   const button =
@@ -285,13 +275,8 @@ function actionCandidate(screen: Screen, interaction: Interaction, context: Cont
       return modalCandidate(screen, interaction, context);
     case 'click':
       return clickCandidate(screen, interaction, context);
-    case 'select': {
-      const shown = facetOf(interaction.label);
-      if (!shown) return null;
-      const filter = { type: snakeCase(shown.facet), value: snakeCase(shown.value) };
-      return recognisedCandidate(screen, interaction, screenFiltered(screen, context.examples, filter, interaction.label), []);
-    }
     case 'input':
+    case 'select':
       return null;
   }
 }
@@ -480,10 +465,10 @@ function clickCandidate(screen: Screen, interaction: Interaction, context: Conte
   });
 }
 
-/** A primary button: starts with an action verb, nameable, not a way to dismiss something. */
 /** A badge saying where something stands ('Invite pending', 'Payment failed'): read, never clicked to act. */
 const STATUS_WORD = /^(pending|expired|accepted|declined|active|inactive|paid|unpaid|overdue|failed|shipped|delivered|sent|draft|archived)$/;
 
+/** A primary button: starts with an action verb, nameable, not a way to dismiss something. */
 function isCallToAction(label: string): boolean {
   if (!isNameable(label)) return false;
   const words = wordsOf(label).map((word) => word.toLowerCase());

@@ -327,6 +327,12 @@ function uniqueFields(fields: FormField[], interactions: Map<string, Interaction
 }
 
 /**
+ * A label cut short where the reader lost its end ('Pay with', 'Discover We', 'Log' of 'Log in'): it ends on a
+ * word that needs another after it, or is a verb that never stands alone.
+ */
+const CUT_SHORT = /\s(with|to|for|and|or|of|the|a|an|we|you|your|our|my|from|at|by)$|^(log|sign|check|opt)$/;
+
+/**
  * Whether a label can name an event or be an example: no digits (a badge 'Cart 1', a price), no stray single
  * letters (OCR's 'D Goods'), at least three letters and at most four words.
  */
@@ -338,12 +344,6 @@ export function isNameable(label: string): boolean {
   if (words.some((word) => word.length === 1 && word.toLowerCase() !== 'a')) return false;
   return words.join('').length >= 3;
 }
-
-/**
- * A label cut short where the reader lost its end ('Pay with', 'Discover We', 'Log' of 'Log in'): it ends on a
- * word that needs another after it, or is a verb that never stands alone.
- */
-const CUT_SHORT = /\s(with|to|for|and|or|of|the|a|an|we|you|your|our|my|from|at|by)$|^(log|sign|check|opt)$/;
 
 /** The analysis's kinds that plans use as they are. */
 const AS_ANALYSED: Partial<Record<AnalysedKind, ScreenKind>> = {

@@ -5,7 +5,7 @@
  * and where it led; the view events of the kinds of screen the spec has one for; and the app's lifecycle events.
  * Segment writes 'Product Added to Wishlist': plan names capitalise every word, so it is 'Product Added To Wishlist'.
  */
-import type { ProductType, TrackingProperty } from '@tracklens/contracts';
+import { facetOf, type ProductType, type TrackingProperty } from '@tracklens/contracts';
 import { keyOf, snakeCase, titleCase, wordsOf } from './naming';
 import type { PlanExamples } from './plan-properties';
 import { personalProperty, productsProperty, property } from './plan-properties';
@@ -707,7 +707,7 @@ interface Criterion {
  * the screen, the object of its list ('Inbox Filtered', 'Projects Filtered'), so that two filtered lists stay two
  * events. `filter.value` is the value read on the screen, or empty where none was.
  */
-export function screenFiltered(screen: Screen, examples: PlanExamples, filter: Criterion, label: string): Recognised {
+function screenFiltered(screen: Screen, examples: PlanExamples, filter: Criterion, label: string): Recognised {
   if (examples.commerce) return listFiltered(examples, [{ type: filter.type, value: filter.value || 'shirts' }], [], label);
   // A first screen is titled Home for where it stands; its own name says what it lists ('Inbox').
   const named = (screen.kind === 'home' || screen.kind === 'welcome') && isNameable(screen.name) ? screen.name : screen.title;
@@ -790,7 +790,10 @@ export function recognise(input: RecogniseInput): Recognised | null {
     const byLabel = rule.label?.test(label) === true && (!rule.completes || completing);
     if (byForm || byLabel) return rule.make(input);
   }
-  return null;
+  // A select showing its facet and value ('Status: Pending') that no rule named is a filter on what the screen lists.
+  const shown = interaction.kind === 'select' ? facetOf(interaction.label) : null;
+  if (!shown) return null;
+  return screenFiltered(screen, input.examples, { type: snakeCase(shown.facet), value: snakeCase(shown.value) }, interaction.label);
 }
 
 const FAQ_HEADING = /\b(faqs?|frequently asked questions|common questions|questions and answers)\b/;
