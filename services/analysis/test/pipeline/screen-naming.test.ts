@@ -136,6 +136,12 @@ describe('screen names', () => {
       expect(nameScreen(evidence({ heading: "You're all set!", texts: ['Your workspace is ready', 'Go to dashboard'] })).name).not.toBe('Booking Confirmation');
     });
 
+    it("should call a website's front page that invites visitors to sign in or start Home, not an app's welcome screen", () => {
+      const welcome = evidence({ heading: 'Know why users stay, and why they leave.', texts: ['Start free', 'Sign in'], heroHeading: true, isFirstFrame: true });
+      expect(nameScreen(welcome).name).toBe('Onboarding');
+      expect(nameScreen({ ...welcome, urlPath: '/' }).name).toBe('Home');
+    });
+
     it('should call the first screen of a marketing site with a hero and navigation Home, and only that one', () => {
       const hero = evidence({ heading: 'Everyday essentials, thoughtfully made', heroHeading: true, navCount: 5, texts: ['Shop now', '$68.00', '$32.00', '$24.00', '$96.00'] });
       expect(nameScreen({ ...hero, isFirstFrame: true }).name).toBe('Home');

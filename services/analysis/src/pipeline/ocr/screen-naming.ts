@@ -273,10 +273,11 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   if (evidence.navCount === 0 && fewControls && !password && buttons.concat(texts).some((text) => /^(get started|skip|let'?s go|start now)$/.test(text))) {
     return strong('Onboarding');
   }
-  // An app's welcome screen: a big promise, a way in for newcomers and one for people with an account.
+  // An app's welcome screen: a big promise, a way in for newcomers and one for people with an account. A page
+  // with an address is a website, whose front page says the same to its visitors: it is the site's home.
   const newcomers = has([...buttons, ...texts], /^(create (an |your )?account|sign ?up|get started|join)$/);
   const members = has(texts, /already hav|an account$|^(log|sign) ?in$/);
-  if (evidence.navCount === 0 && inputs.length === 0 && evidence.isFirstFrame && (newcomers || members) &&
+  if (evidence.urlPath === undefined && evidence.navCount === 0 && inputs.length === 0 && evidence.isFirstFrame && (newcomers || members) &&
       (members || fewControls) && (evidence.heroHeading || newcomers)) return strong('Onboarding');
 
   // An app's home screen greets its user by name.
