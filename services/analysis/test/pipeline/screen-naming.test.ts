@@ -109,8 +109,13 @@ describe('screen names', () => {
       ['Sign Up', { heading: 'Join Loop', elements: [...inputs('Email', 'Password'), ...buttons('Create account')], texts: ['Already have an account? Log in'] }],
       ['Cart', { heading: 'Your Cart', texts: ['Linen Overshirt', '$68.00', 'Subtotal', '$92.00'] }],
       ['Cart', { heading: 'Pickup at Harbourside', texts: ['Oat Flat White', '$5.30', 'Subtotal', 'Total', '$5.30'] }],
+      // A cart drawer: its title at the top, a line of an item read larger, a subtotal and no total yet.
+      ['Cart', { heading: 'Jacket', texts: ['Your cart (1)', "You've unlocked free shipping", 'Jacket', '$179.00', 'Subtotal', '$179.00', 'Taxes calculated at checkout.', 'View cart'] }],
       ['Checkout', { heading: 'Checkout', elements: inputs('Email', 'Address', 'Card Number'), texts: ['Place Order'] }],
       ['Checkout', { heading: 'Confirm and pay', elements: inputs('Name on card', 'Expiration'), texts: ['€118 x 5 nights', '€590', 'Cleaning fee', '€35', 'Taxes', '€22', 'Total (EUR)', '€731'] }],
+      // The first step of a checkout, under the trail of its steps: contact details and the cart's summary.
+      ['Checkout', { heading: 'Contact', texts: ['Cart › Information › Shipping › Payment', 'Ridgeline Rain Jacket', '$179.00', 'Subtotal', 'Total', '$193.67'], elements: inputs('Email') }],
+      ['Checkout', { heading: 'Log in', texts: ['Cart', 'Information Shipping', 'Payment', 'Ridgeline Rain Jacket', '$179.00', 'Subtotal', 'Total'], elements: inputs('Email', 'Address') }],
       ['Order Confirmation', { heading: 'Thank you for your order!', texts: ['Order #NW-48213 is confirmed.'] }],
       ['Order Confirmation', { heading: 'Order #214 placed', texts: ['Preparing'] }],
       ['Product Detail', { heading: 'Linen Overshirt', texts: ['$68.00', 'Size', 'Add to Cart'], sizes: [23, 12, 15] }],

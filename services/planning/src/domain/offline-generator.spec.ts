@@ -487,6 +487,24 @@ describe(generateOfflinePlan.name, () => {
     expect(shop({ kind: 'navigate', target: 'Cart', toScreen: 'Cart', atSec: 16 })).not.toContain('Product Added');
   });
 
+  it('should take a cart opened as a panel over a product for Cart Viewed, not its opening', () => {
+    const names = (target: string) =>
+      generateOfflinePlan(
+        analysisOf([
+          pageSpec({
+            screenName: 'Product Detail', screenKind: 'product',
+            order: 0,
+            elements: [{ kind: 'heading', label: 'Ridgeline Rain Jacket' }, { kind: 'button', label: 'Add to cart' }],
+            actions: [{ kind: 'open_modal', target, atSec: 40.9 }],
+          }),
+        ]),
+      ).events.map((e) => e.name);
+    expect(names('Cart')).toContain('Cart Viewed');
+    expect(names('Your cart drawer')).toContain('Cart Viewed');
+    expect(names('Cart')).not.toContain('Cart Opened');
+    expect(names('Size guide')).toContain('Size Guide Opened');
+  });
+
   /** The plan of a product whose one screen is its settings, with these controls and actions. */
   const settingsPlan = (elements: AnalysedPageSpec['elements'], actions: AnalysedPageSpec['actions'] = []) =>
     generateOfflinePlan(

@@ -243,10 +243,15 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 
   const payment = hasInput(/card number|name on card|cardholder|expir|cvc|cvv|security code/) || has(texts, /^card number/);
   const shipping = hasInput(/address|postal|zip|postcode|city/) || has(texts, /^(shipping|delivery|billing) (address|details|method)/);
-  if (/\bcheckout\b|\bconfirm (and|&) pay\b/.test(heading) || ((payment || shipping) && has(all, /place order|pay now|\bpay [$€£]|complete (order|purchase)|continue to (payment|shipping|delivery)|\bcheckout\b|order summary/))) {
+  // A checkout's steps shown as a trail ('Cart › Information › Shipping › Payment', read as one line or
+  // several): the cart is only its first step.
+  const checkoutSteps = /\b(cart|information)\W+(information|shipping|delivery)\W+(shipping|delivery|payment)\b/.test(texts.join(' '));
+  if (/\bcheckout\b|\bconfirm (and|&) pay\b/.test(heading) || checkoutSteps || ((payment || shipping) && has(all, /place order|pay now|\bpay [$€£]|complete (order|purchase)|continue to (payment|shipping|delivery)|\bcheckout\b|order summary/))) {
     return strong('Checkout');
   }
-  if (/\b(cart|basket|bag)\b/.test(heading) || (has(texts, /^subtotal\b/) && has(texts, /^(order )?total\b/))) return strong('Cart');
+  // A cart drawer is titled at its top ('Your cart (1)') above its items, whatever line reads largest.
+  const cartTitle = has(texts.slice(0, 2), /^(your |my |shopping )?(cart|basket|bag)\b/);
+  if (/\b(cart|basket|bag)\b/.test(heading) || (has(texts, /^subtotal\b/) && (cartTitle || has(texts, /^(order )?total\b/)))) return strong('Cart');
 
   if (has(all, /\bresults? for\b|^search results|^\d[\d,]* (results|items found|matches)\b|showing results/)) return strong('Search Results');
 
