@@ -164,6 +164,12 @@ describe('screen names', () => {
       expect(nameScreen(login).name).toBe('Login');
     });
 
+    it("should name an app's home that greets its user after its selected tab, and Home without one", () => {
+      const greeting = evidence({ heading: 'Good morning, Alex', texts: ['Tuesday, 14 October', 'Upper body strength', '3 of 5 workouts this week'] });
+      expect(nameScreen(greeting).name).toBe('Home');
+      expect(nameScreen({ ...greeting, activeNav: 'Today' })).toEqual({ name: 'Today', source: 'navigation' });
+    });
+
     it('should shorten the heading to a few Title Case words when nothing else names the screen', () => {
       expect(nameScreen(evidence({ heading: 'Everyday essentials, thoughtfully made' }))).toEqual({ name: 'Everyday Essentials', source: 'heading' });
       expect(shortName('YOUR ORDER HISTORY')).toBe('Order History');

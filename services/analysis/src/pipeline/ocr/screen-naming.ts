@@ -285,9 +285,9 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   if (evidence.urlPath === undefined && evidence.navCount === 0 && inputs.length === 0 && evidence.isFirstFrame && (newcomers || members) &&
       (members || fewControls) && (evidence.heroHeading || newcomers)) return strong('Onboarding');
 
-  // An app's home screen greets its user by name.
+  // An app's home screen greets its user by name; the app's own name for it, its selected tab ('Today'), comes first.
   if (!password && inputs.length === 0 && has([heading, ...texts.slice(0, 6)], /^(good (morning|afternoon|evening)|hi|hello|hey|welcome back),? [a-z]+|^good (morning|afternoon|evening)$/)) {
-    return strong('Home');
+    return weak('Home');
   }
 
   // A page that asks for card details is paying for a plan, not choosing one.
