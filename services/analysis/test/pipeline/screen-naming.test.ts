@@ -122,6 +122,9 @@ describe('screen names', () => {
       ['Product Listing', { heading: 'All Products', texts: ['$68.00', '$32.00', '$24.00', '$96.00', '$18.00', 'Add to cart'] }],
       // Scrolled to two cards, each with its own button: still the list.
       ['Product Listing', { heading: 'All Products', texts: ['Showing 8 of 64 products', '$68.00', '$32.00'], elements: buttons('Add to cart') }],
+      ['Search', { heading: 'Where to?', texts: ['Stays', 'Experiences', 'Where to?', 'Q Search destination', 'Recent and suggested', 'Porto, Portugal'], elements: buttons('Q Search destination', 'Add dates') }],
+      ['Search', { texts: ['Recent searches', 'rain jacket', 'hiking boots'], elements: inputs('Search gear, brands, trips') }],
+      ['Search Results', { heading: 'Stays in Lisbon', texts: ['Lisbon', 'Any week · 2 guests', '312 stays · Prices include all fees', 'Loft in Alfama', '€118 night'] }],
       ['Search Results', { heading: 'Results for “garden”', texts: ['Showing 1–4 of 15 books', '£8.99', '£12.50'] }],
       ['Settings', { heading: 'Workspace settings', elements: [...inputs('Full Name'), ...buttons('Save changes'), { kind: 'tab', label: 'Team' }] }],
       ['Profile', { heading: 'Maya Chen', texts: ['248', 'Posts', '12.4k', 'Followers', '310', 'Following'] }],
@@ -135,6 +138,10 @@ describe('screen names', () => {
       ['Booking Confirmation', { heading: "You're going to Lisbon!", texts: ['Inés has your reservation. We sent a receipt to'] }],
     ])('should call it %s', (name, fields) => {
       expect(nameScreen(evidence(fields)).name).toBe(name);
+    });
+
+    it('should not take the suggestions counted under a search box being typed into for results', () => {
+      expect(nameScreen(evidence({ heading: 'Where to?', texts: ['Stays', 'Lis', '3 matches', 'Lisbon, Portugal', 'Lisbon Coast, Cascais'] })).name).not.toBe('Search Results');
     });
 
     it('should not take a sign-up that says "you\'re all set" for a booking', () => {

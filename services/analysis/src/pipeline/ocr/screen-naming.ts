@@ -253,7 +253,17 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const cartTitle = has(texts.slice(0, 2), /^(your |my |shopping )?(cart|basket|bag)\b/);
   if (/\b(cart|basket|bag)\b/.test(heading) || (has(texts, /^subtotal\b/) && (cartTitle || has(texts, /^(order )?total\b/)))) return strong('Cart');
 
-  if (has(all, /\bresults? for\b|^search results|^\d[\d,]* (results|items found|matches)\b|showing results/)) return strong('Search Results');
+  // A search box over what was searched lately or is suggested: where a search is typed. The box may read as a
+  // button, its magnifier as a letter ('Q Search destination').
+  const searchBox = [...inputs, ...buttons].some((label) => /^(\W+|q )?search\b/.test(label));
+  if (searchBox && has(texts, /^(recent|suggested|popular|trending)( and suggested| searches| destinations)?$|^(recent|popular) searches\b/)) {
+    return strong('Search');
+  }
+  // Results are counted as such, or as the things searched for ('312 stays'); 'N matches' also counts the
+  // suggestions under a search box being typed into, so it says nothing.
+  if (has(all, /\bresults? for\b|^search results|^\d[\d,]* (results|items found|stays|homes|properties|hotels|rentals|listings)\b|showing results/)) {
+    return strong('Search Results');
+  }
 
   const prices = texts.map((text, i) => ({ text, size: evidence.sizes?.[i] ?? 0 })).filter((entry) => PRICE.test(entry.text));
   const addToCart = has([...buttons, ...texts], /^(add to (cart|bag|basket|order|trolley)|buy now)|^add\b.*[$€£]\s?\d/);
