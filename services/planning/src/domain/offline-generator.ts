@@ -423,7 +423,7 @@ function modalCandidate(screen: Screen, interaction: Interaction, { byKey, examp
   if (!isNameable(label)) return null;
   // A dialog for one thing ('Select Dates', 'Invite Teammate') is where that thing is done: its event is the
   // thing, not the opening.
-  const done = cartPanelOf(label, examples) ?? invitationDialogOf(label, screen) ?? namedActionOf(label, screen.title, examples);
+  const done = cartPanelOf(label, screen, examples) ?? invitationDialogOf(label, screen) ?? namedActionOf(label, screen.title, examples);
   if (done) return recognisedCandidate(screen, interaction, done, []);
   return actionOf(screen, interaction, {
     id: `modal:${keyOf(label)}`,

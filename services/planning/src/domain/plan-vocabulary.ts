@@ -802,17 +802,10 @@ const FAQ_HEADING = /\b(faqs?|frequently asked questions|common questions|questi
 const PAYMENT_FIELD = /\b(card|payment|cvv|cvc|expiry|expiration|iban|pay ?pal)\b/;
 const COUPON_FIELD = /\b(coupon|promo|discount|voucher|gift card)\b/;
 
-function cartViewed(examples: PlanExamples): Recognised {
-  return specEvent('cart_viewed', 'Cart Viewed', 'User opens the cart', 'The cart is shown.', [
-    cartId(),
-    productsProperty(examples, 'Products in the cart, one object each'),
-  ]);
-}
-
 /** A panel opened over a page that shows the cart ('Cart', 'Your Bag' drawer) is the cart viewed, as its page would be. */
-export function cartPanelOf(label: string, examples: PlanExamples): Recognised | null {
+export function cartPanelOf(label: string, over: Screen, examples: PlanExamples): Recognised | null {
   const key = keyOf(label).replace(DIALOG_WORD, '');
-  return /^(your |my |shopping )?(cart|basket|bag)$/.test(key) ? cartViewed(examples) : null;
+  return /^(your |my |shopping )?(cart|basket|bag)$/.test(key) ? semanticViewOf({ ...over, kind: 'cart' }, examples, 0) : null;
 }
 
 /**
@@ -831,7 +824,10 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
     case 'product':
       return specEvent('product_viewed', 'Product Viewed', "User opens a product's page", "A product's details are shown.", productProperties(examples));
     case 'cart':
-      return cartViewed(examples);
+      return specEvent('cart_viewed', 'Cart Viewed', 'User opens the cart', 'The cart is shown.', [
+        cartId(),
+        productsProperty(examples, 'Products in the cart, one object each'),
+      ]);
     case 'checkout':
       if (checkoutStep <= 1) return checkoutStarted(examples, 'User reaches the checkout');
       return specEvent('checkout_step_viewed', 'Checkout Step Viewed', 'User reaches a later step of the checkout', 'A checkout step is shown.', checkoutStepProperties(checkoutStep));
