@@ -116,6 +116,8 @@ describe('screen names', () => {
       // The first step of a checkout, under the trail of its steps: contact details and the cart's summary.
       ['Checkout', { heading: 'Contact', texts: ['Cart › Information › Shipping › Payment', 'Ridgeline Rain Jacket', '$179.00', 'Subtotal', 'Total', '$193.67'], elements: inputs('Email') }],
       ['Checkout', { heading: 'Log in', texts: ['Cart', 'Information Shipping', 'Payment', 'Ridgeline Rain Jacket', '$179.00', 'Subtotal', 'Total'], elements: inputs('Email', 'Address') }],
+      // A subscription's last step: card details under a heading that says so, whatever the step and the button say.
+      ['Checkout', { heading: 'Payment details', texts: ['Step 2 of 2', 'Credit or debit card', 'PayPal', 'Your plan', 'Premium Individual', '£11.99 / month'], elements: [...inputs('Name on card', 'Card number', 'Expiry date', 'Security code'), ...buttons('Start Premium')] }],
       ['Order Confirmation', { heading: 'Thank you for your order!', texts: ['Order #NW-48213 is confirmed.'] }],
       ['Order Confirmation', { heading: 'Order #214 placed', texts: ['Preparing'] }],
       ['Product Detail', { heading: 'Linen Overshirt', texts: ['$68.00', 'Size', 'Add to Cart'], sizes: [23, 12, 15] }],
@@ -159,6 +161,13 @@ describe('screen names', () => {
       expect(nameScreen({ ...hero, isFirstFrame: true }).name).toBe('Home');
       expect(nameScreen({ ...hero, isFirstFrame: false, homeHeading: 'Everyday essentials thoughtfully made' }).name).toBe('Home');
       expect(nameScreen({ ...hero, isFirstFrame: false }).name).toBe('Product Listing');
+    });
+
+    it("should call a shop's first screen Home when the largest heading read is its departments'", () => {
+      const front = evidence({ heading: 'Shop by activity', navCount: 8, texts: ['Free shipping on orders over $75', 'Shop new arrivals', 'Find a store', 'Hiking', 'Camping'] });
+      expect(nameScreen({ ...front, isFirstFrame: true }).name).toBe('Home');
+      expect(nameScreen({ ...front, isFirstFrame: false }).name).not.toBe('Home');
+      expect(nameScreen({ ...front, isFirstFrame: true, navCount: 0 }).name).not.toBe('Home');
     });
   });
 

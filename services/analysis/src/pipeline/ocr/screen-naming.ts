@@ -246,7 +246,11 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // A checkout's steps shown as a trail ('Cart › Information › Shipping › Payment', read as one line or
   // several): the cart is only its first step.
   const checkoutSteps = /\b(cart|information)\W+(information|shipping|delivery)\W+(shipping|delivery|payment)\b/.test(texts.join(' '));
-  if (/\bcheckout\b|\bconfirm (and|&) pay\b/.test(heading) || checkoutSteps || ((payment || shipping) && has(all, /place order|pay now|\bpay [$€£]|complete (order|purchase)|continue to (payment|shipping|delivery)|\bcheckout\b|order summary/))) {
+  // A form for card details under a heading that says so ('Payment details') pays for something, whatever its
+  // button says ('Start Premium') and though it is the last of a sign-up's steps.
+  const paymentHeading = payment && /^(payment|billing|card)( (details|method|information|info))?$|^(add|enter) (a |your )?(payment|card)\b/.test(heading);
+  if (/\bcheckout\b|\bconfirm (and|&) pay\b/.test(heading) || checkoutSteps || paymentHeading ||
+      ((payment || shipping) && has(all, /place order|pay now|\bpay [$€£]|complete (order|purchase)|continue to (payment|shipping|delivery)|\bcheckout\b|order summary/))) {
     return strong('Checkout');
   }
   // A cart drawer is titled at its top ('Your cart (1)') above its items, whatever line reads largest.
@@ -270,7 +274,10 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const priceSizes = prices.map((entry) => entry.size).sort((a, b) => a - b);
   const medianPrice = priceSizes[Math.floor(priceSizes.length / 2)] ?? 0;
   const featuredPrice = priceSizes.length >= 2 && (priceSizes[priceSizes.length - 1] ?? 0) >= medianPrice * 1.3 && medianPrice > 0;
-  const isHome = evidence.heroHeading && evidence.navCount >= 3 && !evidence.isModal &&
+  // A shop's front page opens on a hero and then its departments ('Shop by activity'); a hero's light words over
+  // a photo may not read at all, and the departments' heading is then the largest on the first screen.
+  const frontSection = evidence.isFirstFrame && /^(shop|browse|explore) by\b|^shop (all|the)\b|^(featured|popular|top) (categories|departments|collections)\b/.test(heading);
+  const isHome = (evidence.heroHeading || frontSection) && evidence.navCount >= 3 && !evidence.isModal &&
     (evidence.isFirstFrame || (evidence.homeHeading !== undefined && sameWords(evidence.homeHeading, heading)));
   // One product: its price set large, the purchase controls or the attributes a product page shows.
   const productTraits = has(texts, /\breviews?\b|^size$|^colou?r$|^quantity$|^qty\b|in stock|wishlist/);
