@@ -34,6 +34,8 @@ describe('screen names', () => {
       ['/products/linen-overshirt-blue', 'Product Detail'],
       ['/orders/8f3a2c91-77aa', 'Order Detail'],
       ['/checkout/payment', 'Checkout Payment'],
+      ['/signup/verify', 'Verify Email'],
+      ['/verify-email', 'Verify Email'],
       ['/account/login', 'Login'],
       ['/settings/billing', 'Settings Billing'],
       ['/search', 'Search Results'],
@@ -163,6 +165,23 @@ describe('screen names', () => {
       expect(nameScreen({ ...hero, isFirstFrame: false }).name).toBe('Product Listing');
     });
 
+    it('should call one thing opened from a list, under its overview and reviews tabs, after the kind of thing the list shows', () => {
+      const workout = evidence({ heading: 'Push-up', texts: ['42 min', 'Duration', 'Overview', 'Exercises', 'Reviews', 'Goblet Squat', 'Push-up'] });
+      expect(nameScreen({ ...workout, listName: 'Workouts' }).name).toBe('Workout Detail');
+      expect(nameScreen({ ...workout, listName: 'Courses' }).name).toBe('Course Detail');
+      // Without a list before it, nothing says what it is a detail of.
+      expect(nameScreen(workout).name).toBe('Push-up');
+      expect(nameScreen({ ...workout, texts: ['42 min', 'Overview', 'Exercises'], listName: 'Workouts' }).name).toBe('Push-up');
+    });
+
+    it('should call a session under way Active and what it is, its finishing button read with its icon', () => {
+      const session = evidence({ heading: 'Goblet Squat', texts: ['(finish workout', 'exercise 1 of 6', 'elapsed', '12:42', 'Goblet Squat', 'Set 3 of 3', 'Up next', 'Push-up'], elements: buttons('(finish workout') });
+      expect(nameScreen(session).name).toBe('Active Workout');
+      expect(nameScreen({ ...session, heading: 'Evening Ride', texts: ['End ride', '12.4 km', 'Elapsed', '38:10'], elements: buttons('End ride') }).name).toBe('Active Ride');
+      // A finishing button alone is not a session under way: a plan's page offers to finish setting it up.
+      expect(nameScreen({ ...session, texts: ['Finish workout', 'Goblet Squat'], elements: [] }).name).toBe('Goblet Squat');
+    });
+
     it("should call a shop's first screen Home when the largest heading read is its departments'", () => {
       const front = evidence({ heading: 'Shop by activity', navCount: 8, texts: ['Free shipping on orders over $75', 'Shop new arrivals', 'Find a store', 'Hiking', 'Camping'] });
       expect(nameScreen({ ...front, isFirstFrame: true }).name).toBe('Home');
@@ -264,6 +283,21 @@ describe('screen names', () => {
       const seen = understandPage(login, frame(1));
       expect(seen.heading).toBeUndefined();
       expect(seen.screenName).toBe('Login');
+    });
+
+    it('should name a detail opened from a list after the list met earlier in the video', () => {
+      const context = {};
+      const list = page([lineOf('Workouts', 40, 100, 30), lineOf('Full-Body Strength', 40, 200, 16), lineOf('Morning Flow', 40, 260, 16)]);
+      expect(understandPage(list, frame(1), context).screenName).toBe('Workouts');
+      const detail = page([
+        lineOf('42 min', 40, 300, 16),
+        lineOf('Overview', 40, 360, 14),
+        lineOf('Exercises', 300, 360, 14),
+        lineOf('Reviews', 560, 360, 14),
+        lineOf('Six compound moves, three rounds each', 40, 420, 14),
+      ]);
+      expect(understandPage(detail, frame(2), context).screenName).toBe('Workout Detail');
+      expect(understandPage(detail, frame(2)).screenName).not.toBe('Workout Detail');
     });
 
     it('should leave a label that is only noise out of the elements, so it never names an event', () => {

@@ -499,6 +499,8 @@ export interface VideoContext {
   homeHeading?: string;
   /** Ids listed in a column of a table seen so far, with the column's header ("4471" → "Ticket"). */
   idKinds?: Record<string, string>;
+  /** The last screen named after a kind of thing in the plural ("Workouts"): what a detail opened from it shows. */
+  listName?: string;
 }
 
 /** The short line just above the heading, aligned with it and set smaller: where apps put a breadcrumb. */
@@ -728,9 +730,11 @@ export function finishPage(reading: PageReading, words: RecordingWords, context:
     ...(nav ? { activeNav: nav } : {}),
     ...(crumbs ? { breadcrumb: crumbs } : {}),
     ...(context.homeHeading ? { homeHeading: context.homeHeading } : {}),
+    ...(context.listName ? { listName: context.listName } : {}),
   };
   const screenName = cleanScreenName(evidence, cleaner, reading.brand);
   if (screenName === 'Home' && heading && !context.homeHeading) context.homeHeading = heading;
+  if (!rest.isModal && /^[A-Z][a-z]{2,}[^s]s$/.test(screenName)) context.listName = screenName;
   return {
     screenName,
     description: screenName ? describe(screenName, heading ?? '', reading.subtitle, elements, rest.isModal) : '',

@@ -32,6 +32,8 @@ export interface NamingEvidence {
   breadcrumb?: string;
   /** What earlier list pages of the video called their ids, by number ("4471" → "Ticket"). */
   knownIds?: Record<string, string>;
+  /** The last screen of the video before this one named after a kind of thing, in the plural ("Workouts"). */
+  listName?: string;
 }
 
 export type NameSource = 'url' | 'archetype' | 'navigation' | 'heading' | 'none';
@@ -139,6 +141,7 @@ const SEGMENT_NAMES: Record<string, string> = {
   'thank-you': 'Order Confirmation', thankyou: 'Order Confirmation', confirmation: 'Order Confirmation',
   'order-confirmation': 'Order Confirmation', success: 'Order Confirmation',
   'forgot-password': 'Forgot Password', 'reset-password': 'Reset Password',
+  verify: 'Verify Email', 'verify-email': 'Verify Email', 'confirm-email': 'Verify Email', 'email-verification': 'Verify Email',
   faq: 'FAQ',
 };
 
@@ -180,7 +183,7 @@ export function nameFromUrlPath(path: string, heading?: string): string | undefi
   // The last two meaningful segments say where in the site we are ("/checkout/payment" → "Checkout Payment").
   const meaningful = segments.filter((segment) => !isIdentifier(segment));
   const tail = meaningful.slice(-2);
-  if (tail.length === 2 && SEGMENT_NAMES[tail[1] ?? ''] && ['Login', 'Sign Up', 'Cart', 'Order Confirmation'].includes(SEGMENT_NAMES[tail[1] ?? ''] ?? '')) {
+  if (tail.length === 2 && SEGMENT_NAMES[tail[1] ?? ''] && ['Login', 'Sign Up', 'Verify Email', 'Cart', 'Order Confirmation'].includes(SEGMENT_NAMES[tail[1] ?? ''] ?? '')) {
     return SEGMENT_NAMES[tail[1] ?? ''];
   }
   return titleCase(tail.map(words).join(' '));
@@ -288,6 +291,18 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
       !/\b(cart|basket|bag|order)\b/.test(heading)) {
     return strong('Product Detail');
   }
+
+  // One thing of a list opened from it: its own tabs (an overview, its reviews) under a title of its own. The list
+  // says what kind of thing it is.
+  const detailTabs = has(texts, /^(overview|about|details|description)$/) && has(texts, /^reviews?( \(?\d[\d,.k]*\)?)?$|^ratings?$/);
+  const listKind = evidence.listName ? singular(evidence.listName) : '';
+  if (detailTabs && !evidence.isModal && /^[a-z]{3,}$/.test(listKind)) return strong(titleCase(`${listKind} Detail`));
+  // A session under way ('Finish workout', its time elapsed, what is up next): the screen the user is active on.
+  // The button's icon may read as a letter of punctuation before it ('(finish workout').
+  const session = /^\W*(finish|end|complete|stop) (workout|session|run|ride|walk|class|lesson|activity|quiz|practice)$/;
+  const underWay = has(texts, /\belapsed\b|^up next\b|\b(set|round|exercise|question) \d+ of \d+/);
+  const ongoing = [...buttons, ...texts].map((text) => session.exec(text)?.[2]).find((noun) => noun !== undefined);
+  if (ongoing && underWay) return strong(titleCase(`active ${ongoing}`));
 
   const stepOf = /\bstep (\d+) of \d+\b/.exec(all.join(' '));
   if (stepOf) return strong(`Onboarding Step ${stepOf[1] ?? ''}`);
