@@ -65,6 +65,11 @@ describe('screen names', () => {
       expect(urlPathOf('https://app.example.com/settings/team#invite')).toBe('/settings/team');
       expect(urlPathOf('localhost:3000/cart')).toBe('/cart');
       expect(urlPathOf('shop.example.com')).toBe('/');
+      // The slash after the host read as a letter; a host that goes on is left as it is.
+      expect(urlPathOf('app.quantly.iojacme-store/events')).toBe('/acme-store/events');
+      expect(urlPathOf('app.quantly.iojevents')).toBe('/events');
+      expect(urlPathOf('www.apple.com/iphone')).toBe('/iphone');
+      expect(urlPathOf('shop.example.comlcart')).toBe('/cart');
       expect(urlPathOf('Free shipping on orders')).toBeUndefined();
     });
 
@@ -142,6 +147,14 @@ describe('screen names', () => {
       ['Booking Confirmation', { heading: "You're going to Lisbon!", texts: ['Inés has your reservation. We sent a receipt to'] }],
     ])('should call it %s', (name, fields) => {
       expect(nameScreen(evidence(fields)).name).toBe(name);
+    });
+
+    it("should name an app's table of events or orders after its selected section, though it is counted, filtered or priced", () => {
+      const events = evidence({ heading: 'Events', activeNav: 'Events', texts: ['Showing 14 of 14', 'Filter events by name...', 'Page Viewed', '1,204,882', 'Checkout Started', '19,402'] });
+      expect(nameScreen(events).name).toBe('Events');
+      const orders = evidence({ heading: 'Orders', activeNav: 'Orders', texts: ['#1042', '$68.00', '#1041', '$32.00', '#1040', '$24.00', '#1039', '$96.00'] });
+      expect(nameScreen(orders).name).toBe('Orders');
+      expect(nameScreen(evidence({ texts: orders.texts })).name).toBe('Product Listing');
     });
 
     it('should not take the suggestions counted under a search box being typed into for results', () => {

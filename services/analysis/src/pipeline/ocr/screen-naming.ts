@@ -106,9 +106,15 @@ export function shortName(heading: string): string {
 
 const URL_PATTERN = /(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{2,5})?(\/[^\s]*)?/i;
 
+/**
+ * The slash after a host read as a letter or a bar ('app.quantly.iojacme-store/events'): a common top level
+ * followed by one of those and a name that runs to a slash or the end, no dot in it, as no host continues so.
+ */
+const SLASH_READ_AS_LETTER = /(\.(?:com|io|app|net|org|shop|dev|co|store|fm|ai|so))[jlI|1](?=[a-z0-9-]+(?:\/|$))/i;
+
 /** The path of a URL as read by OCR ("shop.example.com/cart?x=1" → "/cart"), or undefined. */
 export function urlPathOf(text: string): string | undefined {
-  const match = URL_PATTERN.exec(text.trim());
+  const match = URL_PATTERN.exec(text.trim().replace(SLASH_READ_AS_LETTER, '$1/'));
   if (!match) return undefined;
   const host = match[1] ?? '';
   // A bare word with a dot ("e.g") is not a host: it needs a letter-only top level of 2+ letters.
@@ -327,7 +333,11 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 
   if (isHome) return weak('Home');
 
-  if (prices.length >= 4 || listing) return strong('Product Listing');
+  // Prices alone may be a table of orders or of revenue in an app: without a way to buy, the app's selected
+  // section names the page first. An app's tables are sorted and filtered too ('Filter by name'): a listing of
+  // products shows a price.
+  if ((listing && (prices.length >= 1 || addToCart)) || (prices.length >= 4 && (addToCart || productTraits))) return strong('Product Listing');
+  if (prices.length >= 4) return weak('Product Listing');
   if (/\bsettings\b|\bpreferences\b/.test(heading)) return strong('Settings');
   const accountMenu = has(texts, /^(log ?out|sign ?out)$/) && count(texts, /notifications|payment|settings|orders|rewards|addresses|help|member since/) >= 2;
   if (has(all, /^edit profile$/) || (has(texts, /\bfollowers\b/) && has(texts, /\bfollowing\b/)) || /\b(my )?profile\b/.test(heading) || accountMenu) {
