@@ -621,6 +621,23 @@ describe(generateOfflinePlan.name, () => {
     expect(names).not.toContain('Continue Clicked');
   });
 
+  it("should start what a screen under way shows ('Active Workout'), once though its start button was read too", () => {
+    const screens = (startButton: boolean) => analysisOf([
+      pageSpec({
+        screenName: 'Workout Detail', screenKind: 'other', order: 0,
+        elements: startButton ? [{ kind: 'button', label: 'Start workout' }] : [],
+        actions: [{ kind: 'navigate', toScreen: 'Active Workout', atSec: 3 }],
+      }),
+      pageSpec({ screenName: 'Active Workout', screenKind: 'other', order: 1, elements: [{ kind: 'button', label: 'Finish workout' }], actions: [{ kind: 'navigate', toScreen: 'Workout Complete', atSec: 8 }] }),
+      pageSpec({ screenName: 'Workout Complete', screenKind: 'other', order: 2 }),
+    ]);
+    for (const startButton of [false, true]) {
+      const names = generateOfflinePlan(screens(startButton)).events.map((e) => e.name);
+      expect(names.filter((name) => name === 'Workout Started')).toHaveLength(1);
+      expect(names).toContain('Workout Completed');
+    }
+  });
+
   it('should generate a 20-screen product quickly with every name unique', () => {
     const started = performance.now();
     const large = generateOfflinePlan(largeAnalysis(20));

@@ -620,8 +620,21 @@ export function categorySelected(label: string, examples: PlanExamples): Recogni
 
 /** A screen that confirms something is done ('Workout Complete'): reaching it is that thing completed. */
 const DONE_SCREEN = /^(\w+( \w+)?) (complete|completed|finished|done)$/;
-/** Done screens whose event is another's: an order's confirmation follows Order Completed. */
+/** Things whose start or end is another event's: an order's confirmation follows Order Completed. */
 const DONE_ELSEWHERE = /^(order|purchase|checkout|payment|booking|sign ?up|registration|setup|profile)$/;
+/** A screen of something under way ('Active Workout'): reaching it is that thing started. */
+const UNDER_WAY_SCREEN = /^(?:active|ongoing|live|current) (\w+( \w+)?)$/;
+
+/** Reaching the screen of a thing under way or done ('Active Workout', 'Workout Complete'): the thing started or completed. */
+function reached(thing: string, [does, past]: readonly [string, string], screen: Screen): Recognised {
+  return {
+    id: `${past}:${thing}`,
+    name: `${titleCase(thing)} ${titleCase(past)}`,
+    trigger: `User ${does} a ${thing} and reaches the ${screen.title} screen`,
+    description: `A ${thing} is ${past}.`,
+    properties: [property(`${snakeCase(thing)}_id`, 'string', `Id of the ${thing}`, `${snakeCase(thing).slice(0, 3)}_3301`, true)],
+  };
+}
 
 /** 'Add to playlist' → 'Playlist'. */
 function listOfLabel(label: string): string {
@@ -887,15 +900,9 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
       properties: [property('question', 'string', 'The question opened', wordsOf(question).length <= 12 ? question.trim() : '', true)],
     });
   }
-  const completed = DONE_SCREEN.exec(keyOf(screen.name))?.[1];
-  if (completed && !DONE_ELSEWHERE.test(completed) && screen.kind === 'other') {
-    events.push({
-      id: `completed:${completed}`,
-      name: `${titleCase(completed)} Completed`,
-      trigger: `User completes a ${completed} and reaches the ${screen.title} screen`,
-      description: `A ${completed} is completed.`,
-      properties: [property(`${snakeCase(completed)}_id`, 'string', `Id of the ${completed}`, `${snakeCase(completed).slice(0, 3)}_3301`, true)],
-    });
+  for (const [pattern, verb] of [[UNDER_WAY_SCREEN, ['starts', 'started']], [DONE_SCREEN, ['completes', 'completed']]] as const) {
+    const thing = pattern.exec(keyOf(screen.name))?.[1];
+    if (thing && !DONE_ELSEWHERE.test(thing) && screen.kind === 'other') events.push(reached(thing, verb, screen));
   }
   const done = screenActionOf(screen, examples);
   if (done) events.push(done);
