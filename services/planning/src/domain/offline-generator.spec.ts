@@ -621,6 +621,18 @@ describe(generateOfflinePlan.name, () => {
     expect(names).not.toContain('Continue Clicked');
   });
 
+  it("should take chips that narrow an app's list ('All', 'Strength', 'Cardio') for a category chosen, and a screen's own tabs for tabs", () => {
+    const plan = generateOfflinePlan(
+      analysisOf([
+        pageSpec({ screenName: 'Workouts', screenKind: 'other', order: 0, elements: ['All', 'Strength', 'Cardio'].map((label) => ({ kind: 'tab' as const, label })) }),
+        pageSpec({ screenName: 'Workout Detail', screenKind: 'other', order: 1, elements: ['Overview', 'Exercises', 'Reviews'].map((label) => ({ kind: 'tab' as const, label })) }),
+      ]),
+    );
+    const names = plan.events.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['Category Selected', 'Tab Selected']));
+    expect(eventNamed(plan, 'Tab Selected').properties.find((p) => p.name === 'tab_name')?.example).toBe('Overview');
+  });
+
   it("should start what a screen under way shows ('Active Workout'), once though its start button was read too", () => {
     const screens = (startButton: boolean) => analysisOf([
       pageSpec({

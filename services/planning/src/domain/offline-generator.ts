@@ -394,10 +394,13 @@ function tabCandidate(screen: Screen, interaction: Interaction): Candidate | nul
   });
 }
 
-/** 'All', 'Strength', 'Cardio' above a list: chips that narrow the list to a category, not tabs of the screen. */
+/**
+ * 'All', 'Strength', 'Cardio' above a list: chips that narrow the list to a category, not tabs of the screen, in a
+ * shop's list or any app's (workouts, transactions, restaurants). A screen's own tabs have no 'All'.
+ */
 function isCategoryChip(screen: Screen, interaction: Interaction, { navigationLabels }: Context): boolean {
-  if (screen.kind !== 'product_list' && screen.kind !== 'search_results') return false;
-  const tabs = screen.interactions.filter((i) => i.kind === 'tab');
+  const tabs = screen.interactions.filter((i) => i.kind === 'tab' && !navigationLabels.has(keyOf(i.label)));
+  if (tabs.length < 2) return false;
   return tabs.some((i) => keyOf(i.label) === 'all') && tabs.includes(interaction) && !navigationLabels.has(keyOf(interaction.label));
 }
 
