@@ -626,6 +626,8 @@ describe(generateOfflinePlan.name, () => {
       analysisOf([
         pageSpec({ screenName: 'Workouts', screenKind: 'other', order: 0, elements: ['All', 'Strength', 'Cardio'].map((label) => ({ kind: 'tab' as const, label })) }),
         pageSpec({ screenName: 'Workout Detail', screenKind: 'other', order: 1, elements: ['Overview', 'Exercises', 'Reviews'].map((label) => ({ kind: 'tab' as const, label })) }),
+        // 'All' read on another screen as well, as a link.
+        pageSpec({ screenName: 'Active Workout', screenKind: 'other', order: 2, elements: [{ kind: 'link', label: 'All' }, { kind: 'tab', label: 'All' }] }),
       ]),
     );
     const names = plan.events.map((e) => e.name);

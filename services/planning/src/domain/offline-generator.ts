@@ -399,8 +399,8 @@ function tabCandidate(screen: Screen, interaction: Interaction): Candidate | nul
  * shop's list or any app's (workouts, transactions, restaurants). A screen's own tabs have no 'All'.
  */
 function isCategoryChip(screen: Screen, interaction: Interaction, { navigationLabels }: Context): boolean {
-  const tabs = screen.interactions.filter((i) => i.kind === 'tab' && !navigationLabels.has(keyOf(i.label)));
-  if (tabs.length < 2) return false;
+  const tabs = screen.interactions.filter((i) => i.kind === 'tab');
+  // 'All' is read on other screens too (a link, another list's chip): it counts though it looks like navigation.
   return tabs.some((i) => keyOf(i.label) === 'all') && tabs.includes(interaction) && !navigationLabels.has(keyOf(interaction.label));
 }
 
