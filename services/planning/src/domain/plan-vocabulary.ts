@@ -621,7 +621,7 @@ export function categorySelected(label: string, examples: PlanExamples): Recogni
 /** A screen that confirms something is done ('Workout Complete'): reaching it is that thing completed. */
 const DONE_SCREEN = /^(\w+( \w+)?) (complete|completed|finished|done)$/;
 /** Things whose start or end is another event's: an order's confirmation follows Order Completed. */
-const DONE_ELSEWHERE = /^(order|purchase|checkout|payment|booking|sign ?up|registration|setup|profile)$/;
+const TRACKED_ELSEWHERE = /^(order|purchase|checkout|payment|booking|sign ?up|registration|setup|profile)$/;
 /** A screen of something under way ('Active Workout'): reaching it is that thing started. */
 const UNDER_WAY_SCREEN = /^(?:active|ongoing|live|current) (\w+( \w+)?)$/;
 
@@ -902,7 +902,7 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
   }
   for (const [pattern, verb] of [[UNDER_WAY_SCREEN, ['starts', 'started']], [DONE_SCREEN, ['completes', 'completed']]] as const) {
     const thing = pattern.exec(keyOf(screen.name))?.[1];
-    if (thing && !DONE_ELSEWHERE.test(thing) && screen.kind === 'other') events.push(reached(thing, verb, screen));
+    if (thing && !TRACKED_ELSEWHERE.test(thing) && screen.kind === 'other') events.push(reached(thing, verb, screen));
   }
   const done = screenActionOf(screen, examples);
   if (done) events.push(done);

@@ -304,7 +304,7 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const listKind = evidence.listName ? singular(evidence.listName) : '';
   if (detailTabs && !evidence.isModal && /^[a-z]{3,}$/.test(listKind)) return strong(titleCase(`${listKind} Detail`));
   // A session under way ('Finish workout', its time elapsed, what is up next): the screen the user is active on.
-  // The button's icon may read as a letter of punctuation before it ('(finish workout').
+  // The button's icon may read as a letter or punctuation before it ('(finish workout').
   const session = /^\W*(finish|end|complete|stop) (workout|session|run|ride|walk|class|lesson|activity|quiz|practice)$/;
   const underWay = has(texts, /\belapsed\b|^up next\b|\b(set|round|exercise|question) \d+ of \d+/);
   const ongoing = [...buttons, ...texts].map((text) => session.exec(text)?.[2]).find((noun) => noun !== undefined);
