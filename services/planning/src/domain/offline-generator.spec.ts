@@ -635,7 +635,7 @@ describe(generateOfflinePlan.name, () => {
     expect(eventNamed(plan, 'Tab Selected').properties.find((p) => p.name === 'tab_name')?.example).toBe('Overview');
   });
 
-  it("should start what a screen under way shows ('Active Workout'), once though its start button was read too", () => {
+  it("should start what a screen under way shows ('Active Workout'), once though its start button was read too, and finish it at its done screen", () => {
     const screens = (startButton: boolean) => analysisOf([
       pageSpec({
         screenName: 'Workout Detail', screenKind: 'other', order: 0,
@@ -649,6 +649,9 @@ describe(generateOfflinePlan.name, () => {
       const names = generateOfflinePlan(screens(startButton)).events.map((e) => e.name);
       expect(names.filter((name) => name === 'Workout Started')).toHaveLength(1);
       expect(names).toContain('Workout Completed');
+      // The buttons that start and finish it are how, not events of their own.
+      expect(names).not.toEqual(expect.arrayContaining(['Start Workout Clicked']));
+      expect(names).not.toContain('Workout Finished');
     }
   });
 

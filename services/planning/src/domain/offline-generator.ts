@@ -27,6 +27,7 @@ import { isNameable, productTypeOf, screensOf, type Interaction, type Screen, ty
 import {
   cartPanelOf,
   categorySelected,
+  startsOrEndsWhatFollows,
   FORM_SCREENS,
   GENERIC_SUBMIT,
   invitationDialogOf,
@@ -444,6 +445,7 @@ function clickCandidate(screen: Screen, interaction: Interaction, context: Conte
   if (interaction.phrase) return null;
   // 'Continue' on 'Select Dates' is the screen's own action (screenEventsOf), not a button worth its own event.
   if (GENERIC_SUBMIT.has(keyOf(label)) && screenActionOf(screen, context.examples)) return null;
+  if (startsOrEndsWhatFollows(label, screen.exits.flatMap((key) => context.byKey.get(key) ?? []))) return null;
   if (!isCallToAction(label)) {
     // What the video showed being clicked to move on was a way to navigate, whatever it says.
     return interaction.toScreen && interaction.seen ? navigationCandidate(screen, interaction, context) : null;

@@ -625,8 +625,35 @@ const TRACKED_ELSEWHERE = /^(order|purchase|checkout|payment|booking|sign ?up|re
 /** A screen of something under way ('Active Workout'): reaching it is that thing started. */
 const UNDER_WAY_SCREEN = /^(?:active|ongoing|live|current) (\w+( \w+)?)$/;
 
+const REACHED = [
+  { pattern: UNDER_WAY_SCREEN, does: 'starts', past: 'started' },
+  { pattern: DONE_SCREEN, does: 'completes', past: 'completed' },
+] as const;
+
+/** The thing whose start or completion reaching this screen is ('Active Workout' → workout), with how. */
+function reachedOf(screen: Screen): { thing: string; does: string; past: string } | null {
+  if (screen.kind !== 'other') return null;
+  for (const { pattern, does, past } of REACHED) {
+    const thing = pattern.exec(keyOf(screen.name))?.[1];
+    if (thing && !TRACKED_ELSEWHERE.test(thing)) return { thing, does, past };
+  }
+  return null;
+}
+
+/**
+ * A control that starts or finishes the thing a screen it leads to shows under way or done ('Start workout' before
+ * Active Workout, 'Finish workout' before Workout Complete): that screen's event is the action, not a second one.
+ */
+export function startsOrEndsWhatFollows(label: string, destinations: Screen[]): boolean {
+  const key = keyOf(label);
+  return destinations.some((screen) => {
+    const thing = reachedOf(screen)?.thing;
+    return thing !== undefined && new RegExp(`^\\W*(start|begin|resume|finish|end|complete|stop) (a |the |my |your )?${thing}$`).test(key);
+  });
+}
+
 /** Reaching the screen of a thing under way or done ('Active Workout', 'Workout Complete'): the thing started or completed. */
-function reached(thing: string, [does, past]: readonly [string, string], screen: Screen): Recognised {
+function reached({ thing, does, past }: { thing: string; does: string; past: string }, screen: Screen): Recognised {
   return {
     id: `${past}:${thing}`,
     name: `${titleCase(thing)} ${titleCase(past)}`,
@@ -900,10 +927,8 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
       properties: [property('question', 'string', 'The question opened', wordsOf(question).length <= 12 ? question.trim() : '', true)],
     });
   }
-  for (const [pattern, verb] of [[UNDER_WAY_SCREEN, ['starts', 'started']], [DONE_SCREEN, ['completes', 'completed']]] as const) {
-    const thing = pattern.exec(keyOf(screen.name))?.[1];
-    if (thing && !TRACKED_ELSEWHERE.test(thing) && screen.kind === 'other') events.push(reached(thing, verb, screen));
-  }
+  const arrival = reachedOf(screen);
+  if (arrival) events.push(reached(arrival, screen));
   const done = screenActionOf(screen, examples);
   if (done) events.push(done);
   const promotion = screen.interactions.some((i) => PROMOTION_CTA.test(keyOf(i.label)));

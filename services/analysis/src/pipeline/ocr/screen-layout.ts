@@ -7,7 +7,7 @@ import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '.
 import { activeItem } from './active-item';
 import { correctLabel } from './label-correction';
 import { createNameCleaner, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
-import { nameScreen, normalizeName, urlPathOf, type NamingEvidence } from './screen-naming';
+import { COMMON_HOST, kindListed, nameScreen, normalizeName, urlPathOf, type NamingEvidence } from './screen-naming';
 import type { OcrLine, OcrPage } from './tesseract-engine';
 import {
   ACTION_VERBS,
@@ -320,7 +320,7 @@ function isNameCandidate(item: TextItem): boolean {
   const t = lower(item.text);
   if (NOT_A_NAME.some((phrase) => t.includes(phrase))) return false;
   // Typed values (an email, a URL) are never a screen's name.
-  if (/@|https?:|www\.|\.(com|io|app|net|org)\b/.test(t)) return false;
+  if (/@|https?:|www\./.test(t) || COMMON_HOST.test(t)) return false;
   if (letters(item.text) < 3 || wordCount(item.text) > 9) return false;
   if (letters(item.text) / item.text.replace(/\s/g, '').length < 0.6) return false;
   return item.confidence >= 65;
@@ -424,7 +424,7 @@ export function findBrowserChrome(items: TextItem[], frameWidth: number, frameHe
     if (!urlPath) continue;
     // The whole text must be the URL ("acme.io" inside a sentence is not an address bar).
     if (!/^(https?:\/\/)?[a-z0-9.-]+(:\d+)?(\/\S*)?$/i.test(bare)) continue;
-    if (!/\//.test(bare) && !/\.(com|io|app|net|org|shop|dev|co|store|local)\b/i.test(bare)) continue;
+    if (!/\//.test(bare) && !COMMON_HOST.test(bare)) continue;
     return { urlPath, bottom: item.box.y + item.box.height + Math.max(8, item.box.height) };
   }
   return undefined;
@@ -734,7 +734,7 @@ export function finishPage(reading: PageReading, words: RecordingWords, context:
   };
   const screenName = cleanScreenName(evidence, cleaner, reading.brand);
   if (screenName === 'Home' && heading && !context.homeHeading) context.homeHeading = heading;
-  if (!rest.isModal && /^[A-Z][a-z]{2,}[^s]s$/.test(screenName)) context.listName = screenName;
+  if (!rest.isModal && kindListed(screenName)) context.listName = screenName;
   return {
     screenName,
     description: screenName ? describe(screenName, heading ?? '', reading.subtitle, elements, rest.isModal) : '',

@@ -106,11 +106,16 @@ export function shortName(heading: string): string {
 
 const URL_PATTERN = /(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{2,5})?(\/[^\s]*)?/i;
 
+/** Top levels of the hosts products live on; 'com' before 'co', so the longer one is tried first. */
+const COMMON_TOP_LEVELS = 'com|io|app|net|org|shop|dev|co|store|local|fm|ai|so';
+/** A host's common top level in a text ('acme.shop', 'app.quantly.io/…'): an address, not words. */
+export const COMMON_HOST = new RegExp(`\\.(${COMMON_TOP_LEVELS})\\b`, 'i');
+
 /**
  * The slash after a host read as a letter or a bar ('app.quantly.iojacme-store/events'): a common top level
  * followed by one of those and a name that runs to a slash or the end, no dot in it, as no host continues so.
  */
-const SLASH_READ_AS_LETTER = /(\.(?:com|io|app|net|org|shop|dev|co|store|fm|ai|so))[jlI|1](?=[a-z0-9-]+(?:\/|$))/i;
+const SLASH_READ_AS_LETTER = new RegExp(`(\\.(?:${COMMON_TOP_LEVELS}))[jlI|1](?=[a-z0-9-]+(?:\\/|$))`, 'i');
 
 /** The path of a URL as read by OCR ("shop.example.com/cart?x=1" → "/cart"), or undefined. */
 export function urlPathOf(text: string): string | undefined {
@@ -134,6 +139,11 @@ function singular(word: string): string {
   if (SINGULAR[lower]) return SINGULAR[lower];
   if (lower.endsWith('ss') || lower.length <= 3) return lower;
   return lower.endsWith('s') ? lower.slice(0, -1) : lower;
+}
+
+/** The kind of thing a screen named after it in the plural lists ('Workouts' → workout); undefined for any other name. */
+export function kindListed(screenName: string): string | undefined {
+  return /^[A-Z][a-z]{2,}[^s]s$/.test(screenName) ? singular(screenName) : undefined;
 }
 
 /** Segments that name a page by themselves, whatever the site calls them. */
@@ -301,8 +311,8 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // One thing of a list opened from it: its own tabs (an overview, its reviews) under a title of its own. The list
   // says what kind of thing it is.
   const detailTabs = has(texts, /^(overview|about|details|description)$/) && has(texts, /^reviews?( \(?\d[\d,.k]*\)?)?$|^ratings?$/);
-  const listKind = evidence.listName ? singular(evidence.listName) : '';
-  if (detailTabs && !evidence.isModal && /^[a-z]{3,}$/.test(listKind)) return strong(titleCase(`${listKind} Detail`));
+  const listKind = evidence.listName === undefined ? undefined : kindListed(evidence.listName);
+  if (detailTabs && !evidence.isModal && listKind) return strong(titleCase(`${listKind} Detail`));
   // A session under way ('Finish workout', its time elapsed, what is up next): the screen the user is active on.
   // The button's icon may read as a letter or punctuation before it ('(finish workout').
   const session = /^\W*(finish|end|complete|stop) (workout|session|run|ride|walk|class|lesson|activity|quiz|practice)$/;
