@@ -103,6 +103,8 @@ const NAMED_KINDS: Array<[ScreenKind, RegExp]> = [
     /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success)|purchase complete)\b/,
   ],
   ['checkout', /\b(checkout|check out|payment details|shipping details)\b/],
+  // What confirms another process is not that process's form ('Sign Up Confirmation').
+  ['other', /\bconfirmation$/],
   ['cart', /\b(cart|shopping bag|your bag|basket)\b/],
   ['login', /\b(sign in|log in|login|signin|welcome back)\b/],
   ['signup', /\b(sign up|signup|create (an |your |a free )?account|register|registration|join now)\b/],
@@ -114,7 +116,7 @@ const NAMED_KINDS: Array<[ScreenKind, RegExp]> = [
   ['product', /\b(product (detail|details|page|info)|pdp)\b/],
   [
     'listing',
-    /\b(all products|products|product (list|listing|grid)|listing|shop all|catalog|catalogue|collections?|category|new in|new arrivals|best ?sellers|sale)\b/,
+    /\b(all products|products|product (list|listing|grid)|listing|restaurant menu|shop all|catalog|catalogue|collections?|category|new in|new arrivals|best ?sellers|sale)\b/,
   ],
   ['content', /\b(feed|timeline)\b/],
   ['content', /\b(profile|my account)\b/],

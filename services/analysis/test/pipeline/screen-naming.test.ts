@@ -34,6 +34,13 @@ describe('screen names', () => {
       ['/products/linen-overshirt-blue', 'Product Detail'],
       ['/orders/8f3a2c91-77aa', 'Order Detail'],
       ['/checkout/payment', 'Checkout Payment'],
+      ['/checkout/success', 'Order Confirmation'],
+      ['/order/complete', 'Order Confirmation'],
+      ['/checkouts/c1a7e9f2b4/thank-you', 'Order Confirmation'],
+      ['/transfer/done', 'Transfer Confirmation'],
+      ['/booking/confirmed', 'Booking Confirmation'],
+      ['/signup/success', 'Sign Up Confirmation'],
+      ['/contact/thank-you', 'Contact Confirmation'],
       ['/signup/verify', 'Verify Email'],
       ['/verify-email', 'Verify Email'],
       ['/account/login', 'Login'],
@@ -193,6 +200,19 @@ describe('screen names', () => {
       expect(nameScreen({ ...session, heading: 'Evening Ride', texts: ['End ride', '12.4 km', 'Elapsed', '38:10'], elements: buttons('End ride') }).name).toBe('Active Ride');
       // A finishing button alone is not a session under way: a plan's page offers to finish setting it up.
       expect(nameScreen({ ...session, texts: ['Finish workout', 'Goblet Squat'], elements: [] }).name).toBe('Goblet Squat');
+    });
+
+    it("should call dishes listed under a restaurant's courses its menu, and a shop's sorted list a listing", () => {
+      const dishes = ['Margherita', '£10.50', 'Pepperoni Classic', '£12.00'];
+      expect(nameScreen(evidence({ heading: "Nonna's Pizzeria", texts: ['Popular', 'Mains', 'Sides', 'Drinks', ...dishes] })).name).toBe('Restaurant Menu');
+      expect(nameScreen(evidence({ heading: "Nonna's Pizzeria", texts: ['Popular', 'Sort by', ...dishes] })).name).toBe('Product Listing');
+    });
+
+    it('should call a sheet for choosing the options of one dish, each with its price, the product', () => {
+      const texts = ['Margherita', 'From £10.50 - 780 kcal', 'Choose a size', 'Required', 'Regular (10")', '£0.00', 'Large (14")', '£2.00', 'Extras', 'Extra mozzarella', '£1.50', 'Quantity', '£12.50'];
+      expect(nameScreen(evidence({ heading: 'Margherita', texts, isModal: true })).name).toBe('Product Detail Modal');
+      const withoutChoice = texts.filter((text) => text !== 'Choose a size');
+      expect(nameScreen(evidence({ heading: 'Margherita', texts: withoutChoice, isModal: true })).name).toBe('Product Listing Modal');
     });
 
     it("should call a shop's first screen Home when the largest heading read is its departments'", () => {

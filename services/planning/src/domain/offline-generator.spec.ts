@@ -487,22 +487,20 @@ describe(generateOfflinePlan.name, () => {
     expect(shop({ kind: 'navigate', target: 'Cart', toScreen: 'Cart', atSec: 16 })).not.toContain('Product Added');
   });
 
-  it('should take a cart opened as a panel over a product for Cart Viewed, not its opening', () => {
-    const names = (target: string) =>
-      generateOfflinePlan(
-        analysisOf([
-          pageSpec({
-            screenName: 'Product Detail', screenKind: 'product',
-            order: 0,
-            elements: [{ kind: 'heading', label: 'Ridgeline Rain Jacket' }, { kind: 'button', label: 'Add to cart' }],
-            actions: [{ kind: 'open_modal', target, atSec: 40.9 }],
-          }),
-        ]),
-      ).events.map((e) => e.name);
-    expect(names('Cart')).toContain('Cart Viewed');
-    expect(names('Your cart drawer')).toContain('Cart Viewed');
-    expect(names('Cart')).not.toContain('Cart Opened');
-    expect(names('Size guide')).toContain('Size Guide Opened');
+  it('should take a cart or one product opened as a panel over a page for its view event, not its opening', () => {
+    const names = (over: Pick<AnalysedPageSpec, 'screenName' | 'screenKind' | 'elements'>, target: string) =>
+      generateOfflinePlan(analysisOf([pageSpec({ ...over, order: 0, actions: [{ kind: 'open_modal', target, atSec: 40.9 }] })])).events.map((e) => e.name);
+    type Over = Parameters<typeof names>[0];
+    const product: Over = { screenName: 'Product Detail', screenKind: 'product', elements: [{ kind: 'heading', label: 'Ridgeline Rain Jacket' }, { kind: 'button', label: 'Add to cart' }] };
+    expect(names(product, 'Cart')).toContain('Cart Viewed');
+    expect(names(product, 'Your cart drawer')).toContain('Cart Viewed');
+    expect(names(product, 'Cart')).not.toContain('Cart Opened');
+    expect(names(product, 'Size guide')).toContain('Size Guide Opened');
+    // A dish's sheet over a restaurant's menu.
+    const menu: Over = { screenName: 'Restaurant Menu', screenKind: 'listing', elements: [{ kind: 'heading', label: "Nonna's Pizzeria" }, { kind: 'tab', label: 'Mains' }] };
+    expect(names(menu, 'Product Detail')).toEqual(expect.arrayContaining(['Product List Viewed', 'Product Viewed']));
+    expect(names(menu, 'Product Detail')).not.toContain('Product Detail Opened');
+    expect(names(menu, 'Allergens')).toContain('Allergens Opened');
   });
 
   /** The plan of a product whose one screen is its settings, with these controls and actions. */
@@ -619,6 +617,19 @@ describe(generateOfflinePlan.name, () => {
     expect(names).toContain('Screen Viewed');
     expect(names).toEqual(expect.arrayContaining(['Category Selected', 'Workout Started', 'Dates Selected', 'Workout Completed']));
     expect(names).not.toContain('Continue Clicked');
+  });
+
+  it("should complete what a screen confirms ('Transfer Confirmation'), and leave an order's or a booking's to their own events", () => {
+    const plan = generateOfflinePlan(
+      analysisOf([
+        pageSpec({ screenName: 'Transfer', screenKind: 'other', order: 0, actions: [{ kind: 'navigate', toScreen: 'Transfer Confirmation', atSec: 3 }] }),
+        pageSpec({ screenName: 'Transfer Confirmation', screenKind: 'other', order: 1 }),
+        pageSpec({ screenName: 'Booking Confirmation', screenKind: 'other', order: 2 }),
+      ]),
+    );
+    const names = plan.events.map((e) => e.name);
+    expect(names).toContain('Transfer Completed');
+    expect(names).not.toContain('Booking Completed');
   });
 
   it("should take chips that narrow an app's list ('All', 'Strength', 'Cardio') for a category chosen, and a screen's own tabs for tabs", () => {

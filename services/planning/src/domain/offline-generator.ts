@@ -25,7 +25,7 @@ import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamp
 import { withAllowedValues } from './plan-enums';
 import { isNameable, productTypeOf, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
 import {
-  cartPanelOf,
+  panelViewOf,
   categorySelected,
   startsOrEndsWhatFollows,
   FORM_SCREENS,
@@ -427,7 +427,7 @@ function modalCandidate(screen: Screen, interaction: Interaction, { byKey, examp
   if (!isNameable(label)) return null;
   // A dialog for one thing ('Select Dates', 'Invite Teammate') is where that thing is done: its event is the
   // thing, not the opening.
-  const done = cartPanelOf(label, screen, examples) ?? invitationDialogOf(label, screen) ?? namedActionOf(label, screen.title, examples);
+  const done = panelViewOf(label, screen, examples) ?? invitationDialogOf(label, screen) ?? namedActionOf(label, screen.title, examples);
   if (done) return recognisedCandidate(screen, interaction, done, []);
   return actionOf(screen, interaction, {
     id: `modal:${keyOf(label)}`,

@@ -618,8 +618,8 @@ export function categorySelected(label: string, examples: PlanExamples): Recogni
   };
 }
 
-/** A screen that confirms something is done ('Workout Complete'): reaching it is that thing completed. */
-const DONE_SCREEN = /^(\w+( \w+)?) (complete|completed|finished|done)$/;
+/** A screen that confirms something is done ('Workout Complete', 'Transfer Confirmation'): reaching it is that thing completed. */
+const DONE_SCREEN = /^(\w+( \w+)?) (complete|completed|finished|done|confirmation|confirmed)$/;
 /** Things whose start or end is another event's: an order's confirmation follows Order Completed. */
 const TRACKED_ELSEWHERE = /^(order|purchase|checkout|payment|booking|sign ?up|registration|setup|profile)$/;
 /** A screen of something under way ('Active Workout'): reaching it is that thing started. */
@@ -842,10 +842,17 @@ const FAQ_HEADING = /\b(faqs?|frequently asked questions|common questions|questi
 const PAYMENT_FIELD = /\b(card|payment|cvv|cvc|expiry|expiration|iban|pay ?pal)\b/;
 const COUPON_FIELD = /\b(coupon|promo|discount|voucher|gift card)\b/;
 
-/** A panel opened over a page that shows the cart ('Cart', 'Your Bag' drawer) is the cart viewed, as its page would be. */
-export function cartPanelOf(label: string, over: Screen, examples: PlanExamples): Recognised | null {
+/** Panels that show what a page of a kind would: the cart ('Your Bag' drawer), one product (a dish's sheet, a quick view). */
+const PANEL_KINDS: Array<[RegExp, ScreenKind]> = [
+  [/^(your |my |shopping )?(cart|basket|bag)$/, 'cart'],
+  [/^(product( detail| details)?|quick ?view)$/, 'product'],
+];
+
+/** A panel opened over a page that shows the cart or one product is that viewed, as its page would be. */
+export function panelViewOf(label: string, over: Screen, examples: PlanExamples): Recognised | null {
   const key = keyOf(label).replace(DIALOG_WORD, '');
-  return /^(your |my |shopping )?(cart|basket|bag)$/.test(key) ? semanticViewOf({ ...over, kind: 'cart' }, examples, 0) : null;
+  const kind = PANEL_KINDS.find(([pattern]) => pattern.test(key))?.[1];
+  return kind ? semanticViewOf({ ...over, kind }, examples, 0) : null;
 }
 
 /**

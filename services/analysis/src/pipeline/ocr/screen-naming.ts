@@ -155,11 +155,16 @@ const SEGMENT_NAMES: Record<string, string> = {
   products: 'Product Listing', shop: 'Product Listing', catalog: 'Product Listing', catalogue: 'Product Listing',
   collections: 'Product Listing', category: 'Product Listing', categories: 'Product Listing',
   'thank-you': 'Order Confirmation', thankyou: 'Order Confirmation', confirmation: 'Order Confirmation',
-  'order-confirmation': 'Order Confirmation', success: 'Order Confirmation',
+  'order-confirmation': 'Order Confirmation', success: 'Order Confirmation', complete: 'Order Confirmation',
   'forgot-password': 'Forgot Password', 'reset-password': 'Reset Password',
   verify: 'Verify Email', 'verify-email': 'Verify Email', 'confirm-email': 'Verify Email', 'email-verification': 'Verify Email',
   faq: 'FAQ',
 };
+
+/** A last segment that says the process before it is done. */
+const COMPLETED = /^(done|success|successful|complete|completed|confirmed|confirmation|thanks|thank[-_]?you|finished|sent|submitted)$/;
+/** Processes whose end is an order's confirmation. */
+const PURCHASE = /^(checkouts?|orders?|carts?|baskets?|bags?|payments?|pay|purchases?)$/;
 
 /** An id rather than a word: numbers, hex or uuid runs, slugs with digits, long slugs of several words. */
 function isIdentifier(segment: string): boolean {
@@ -199,6 +204,10 @@ export function nameFromUrlPath(path: string, heading?: string): string | undefi
   // The last two meaningful segments say where in the site we are ("/checkout/payment" → "Checkout Payment").
   const meaningful = segments.filter((segment) => !isIdentifier(segment));
   const tail = meaningful.slice(-2);
+  // A path that ends on a process done confirms what came before it ('/transfer/done', '/booking/success'); a
+  // purchase's end is the order's.
+  const done = tail.length === 2 && COMPLETED.test(tail[1] ?? '');
+  if (done && !PURCHASE.test(tail[0] ?? '')) return titleCase(`${SEGMENT_NAMES[tail[0] ?? ''] ?? words(tail[0] ?? '')} Confirmation`);
   if (tail.length === 2 && SEGMENT_NAMES[tail[1] ?? ''] && ['Login', 'Sign Up', 'Verify Email', 'Cart', 'Order Confirmation'].includes(SEGMENT_NAMES[tail[1] ?? ''] ?? '')) {
     return SEGMENT_NAMES[tail[1] ?? ''];
   }
@@ -300,7 +309,9 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
     (evidence.isFirstFrame || (evidence.homeHeading !== undefined && sameWords(evidence.homeHeading, heading)));
   // One product: its price set large, the purchase controls or the attributes a product page shows.
   const productTraits = has(texts, /\breviews?\b|^size$|^colou?r$|^quantity$|^qty\b|in stock|wishlist/);
-  const singlePrice = prices.length >= 1 && (prices.length <= 3 || featuredPrice);
+  // Choosing a size or an option is done on one product, whose options may each show a price ('Large +£2.00').
+  const choosesOption = has([...texts, ...labels(evidence.elements, 'select')], /^(choose|select|pick) (a |an |your )?(size|colou?r|option|variant|flavou?r|style|fit)\b/);
+  const singlePrice = prices.length >= 1 && (prices.length <= 3 || featuredPrice || choosesOption);
   // A list sorted, filtered or counted is a listing, though its cards have their own 'Add to cart'.
   const listing = has(all, /^(sort by|filter by|showing \d+ (of|products|items))/);
   if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome && !listing &&
@@ -346,6 +357,9 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // Prices alone may be a table of orders or of revenue in an app: without a way to buy, the app's selected
   // section names the page first. An app's tables are sorted and filtered too ('Filter by name'): a listing of
   // products shows a price.
+  // A restaurant's dishes are listed under its courses ('Mains', 'Sides', 'Drinks'): its menu.
+  const courses = count(texts, /^(starters|appeti[sz]ers|mains|main courses|sides|desserts|drinks|beverages|small plates|salads|sharers)$/);
+  if (courses >= 2 && (prices.length >= 1 || addToCart || listing)) return strong('Restaurant Menu');
   if ((listing && (prices.length >= 1 || addToCart)) || (prices.length >= 4 && (addToCart || productTraits))) return strong('Product Listing');
   if (prices.length >= 4) return weak('Product Listing');
   if (/\bsettings\b|\bpreferences\b/.test(heading)) return strong('Settings');
