@@ -211,6 +211,21 @@ describe(generateOfflinePlan.name, () => {
     expect(JSON.stringify(generateOfflinePlan(shopAnalysis()))).toBe(JSON.stringify(plan));
   });
 
+  it("should name a click after what its verb acts on, and after its label when the word after the verb is none ('Start free')", () => {
+    const names = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Dashboard', screenKind: 'dashboard', order: 0,
+          elements: ['Share report', 'Start free', 'Start over', 'Get'].map((label) => ({ kind: 'button' as const, label })),
+        }),
+      ]),
+    ).events.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['Report Shared', 'Start Free Clicked', 'Start Over Clicked']));
+    expect(names).not.toEqual(expect.arrayContaining(['Free Started']));
+    expect(names).not.toEqual(expect.arrayContaining(['Over Started']));
+    expect(names).not.toContain('Get Clicked');
+  });
+
   it('should merge specs of the same screen and keep action names apart from the page view', () => {
     const merged = generateOfflinePlan(
       analysisOf([

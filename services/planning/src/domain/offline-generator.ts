@@ -114,6 +114,8 @@ const SUBMIT_PAST_TENSE: Record<string, string> = {
 /** What a verb acts on when the label names nothing else ('Upgrade' → 'Plan Upgraded'); otherwise the screen. */
 const DEFAULT_OBJECT: Record<string, string> = { upgrade: 'Plan' };
 const ARTICLES = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'this', 'all']);
+/** Words after a verb that are not what it acts on: 'Send to Sam', 'Start free', 'Try it now', 'Start over'. */
+const NOT_AN_OBJECT = /^(to|for|with|in|on|now|free|here|today|again|over|it)$/i;
 /** Words that make a button the submit of the form on its screen. */
 const SUBMIT_WORDS = new Set([
   'submit', 'sign', 'log', 'login', 'register', 'create', 'save', 'send', 'continue', 'next', 'pay', 'place', 'subscribe',
@@ -348,7 +350,7 @@ function submitCandidate(screen: Screen, interaction: Interaction): Candidate | 
   let name: string;
   if (generic) name = eventName(screen.title, keyOf(screen.title).endsWith('form') ? '' : 'Form', 'Submitted');
   else if (!isNameable(label)) return null;
-  else if (SUBMIT_PAST_TENSE[verb] && object.length > 0 && !/^(to|for|with|in|on)$/i.test(object[0] ?? '')) {
+  else if (SUBMIT_PAST_TENSE[verb] && object.length > 0 && !NOT_AN_OBJECT.test(object[0] ?? '')) {
     name = eventName(object.join(' '), SUBMIT_PAST_TENSE[verb] ?? '');
   } else name = eventName(label, 'Submitted');
   const on = `on the ${screen.title} screen`;
@@ -491,7 +493,7 @@ function clickName(screen: Screen, label: string): string {
   const past = PAST_TENSE[verb];
   let object = words.slice(1);
   while (object.length > 0 && ARTICLES.has((object[0] ?? '').toLowerCase())) object = object.slice(1);
-  if (!past || /^(to|for|with|in|on|now)$/i.test(object[0] ?? '')) return eventName(label, 'Clicked');
+  if (!past || NOT_AN_OBJECT.test(object[0] ?? '')) return eventName(label, 'Clicked');
   // A trial starts when the account is made: 'Start free trial' is the way to the sign-up form.
   if (verb === 'start' && object.some((word) => /^trial$/i.test(word))) return eventName(label, 'Clicked');
   if (object.length === 0 || keyOf(object.join(' ')) === 'changes') return eventName(DEFAULT_OBJECT[verb] ?? screen.title, past);

@@ -327,10 +327,10 @@ function uniqueFields(fields: FormField[], interactions: Map<string, Interaction
 }
 
 /**
- * A label cut short where the reader lost its end ('Pay with', 'Discover We', 'Log' of 'Log in'): it ends on a
+ * A label cut short where the reader lost its end ('Pay with', 'Discover We', 'Log' of 'Log in', 'Get' of 'Get started'): it ends on a
  * word that needs another after it, or is a verb that never stands alone.
  */
-const CUT_SHORT = /\s(with|to|for|and|or|of|the|a|an|we|you|your|our|my|from|at|by)$|^(log|sign|check|opt)$/;
+const CUT_SHORT = /\s(with|to|for|and|or|of|the|a|an|we|you|your|our|my|from|at|by)$|^(log|sign|check|opt|get)$/;
 
 /**
  * Whether a label can name an event or be an example: no digits (a badge 'Cart 1', a price), no stray single
