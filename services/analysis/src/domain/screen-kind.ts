@@ -113,7 +113,7 @@ const NAMED_KINDS: Array<[ScreenKind, RegExp]> = [
   ['dashboard', /\b(dashboard|overview)\b/],
   ['content', /\b(pricing|plans and pricing|choose (a|your) plan)\b/],
   ['search', /\b(search results|results for)\b/],
-  ['product', /\b(product (detail|details|page|info)|pdp)\b/],
+  ['product', /\b(product (detail|details|page|info)|listing details?|pdp)\b/],
   [
     'listing',
     /\b(all products|products|product (list|listing|grid)|listing|restaurant menu|shop all|catalog|catalogue|collections?|category|new in|new arrivals|best ?sellers|sale)\b/,

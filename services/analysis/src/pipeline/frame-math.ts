@@ -385,7 +385,11 @@ function dimmingFactor(before: GrayFrame, after: GrayFrame, area: PixelBox): num
   for (let i = 1; i < 49; i += 1) if (around(i) > around(peak)) peak = i;
   const share = around(peak) / darker;
   const factor = (peak + 0.5) / 50;
-  return share >= 0.5 && factor >= 0.2 && factor <= 0.85 ? factor : undefined;
+  // A tall sheet leaves little of the page to dim, and its own content is darker than what it covers: a dimming
+  // shared by fewer of the darker pixels still counts when it covers a good part of the frame (the backdrop
+  // around the panel is checked pixel by pixel afterwards).
+  const wide = around(peak) >= before.width * before.height * 0.04;
+  return (share >= 0.5 || (wide && share >= 0.35)) && factor >= 0.2 && factor <= 0.85 ? factor : undefined;
 }
 
 /**
@@ -436,7 +440,8 @@ export function dimmedOverlayPanel(before: GrayFrame, after: GrayFrame): PixelBo
   const y = largest.y0 * CELL;
   const panel = { x, y, width: Math.min(width, (largest.x1 + 1) * CELL) - x, height: Math.min(height, (largest.y1 + 1) * CELL) - y };
   const tooSmall = panel.width < width * 0.15 || panel.height < height * 0.1;
-  const tooBig = panel.width * panel.height > area.width * area.height * 0.9;
+  // A sheet may cover all but a strip of the page under the status bar.
+  const tooBig = panel.width * panel.height > area.width * area.height * 0.95;
   if (tooSmall || tooBig) return undefined;
   // Around the panel the page must be the same page, only darker: new content there is not an overlay. Its
   // text and edges must show through: a flat darker colour is as much a new page's background as a backdrop.

@@ -117,6 +117,18 @@ describe('frame math', () => {
     expect(search?.height).toBeLessThanOrEqual(70);
   });
 
+  it('should find a sheet that covers all but a thin strip of the page under its header, with content darker than the page', () => {
+    const before = page(0);
+    const after: GrayFrame = { ...before, data: before.data.map((value, i) => (Math.floor(i / WIDTH) < 10 ? value : Math.round(value * 0.5))) };
+    // The sheet from row 18 down: text, chips and a chart in many greys, all darker than the page they cover.
+    for (let y = 18; y < HEIGHT; y += 1) {
+      for (let x = 0; x < WIDTH; x += 1) after.data[y * WIDTH + x] = y % 9 === 0 || (x * 3 + y) % 29 === 0 ? 40 + ((x * 7 + y * 13) % 160) : 255;
+    }
+    const sheet = dimmedOverlayPanel(before, after);
+    expect(sheet?.y).toBeGreaterThanOrEqual(14);
+    expect(sheet?.height).toBeGreaterThanOrEqual(HEIGHT - 22);
+  });
+
   it('should not take a new page with a flat grey background around a white card for a modal', () => {
     const before: GrayFrame = { width: WIDTH, height: HEIGHT, data: new Uint8Array(WIDTH * HEIGHT).fill(250) };
     const after: GrayFrame = { ...before, data: before.data.map(() => 125) };

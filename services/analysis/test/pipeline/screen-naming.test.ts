@@ -45,6 +45,9 @@ describe('screen names', () => {
       ['/verify-email', 'Verify Email'],
       ['/account/login', 'Login'],
       ['/settings/billing', 'Settings Billing'],
+      ['/projects/web/board', 'Project Board'],
+      ['/teams/growth', 'Team Detail'],
+      ['/projects/new', 'Projects New'],
       ['/search', 'Search Results'],
       ['/#/feed', 'Feed'],
     ])('should name %s "%s"', (path, name) => {
@@ -77,6 +80,9 @@ describe('screen names', () => {
       expect(urlPathOf('app.quantly.iojevents')).toBe('/events');
       expect(urlPathOf('www.apple.com/iphone')).toBe('/iphone');
       expect(urlPathOf('shop.example.comlcart')).toBe('/cart');
+      // The dot before the top level read as a colon; a port stays a port.
+      expect(urlPathOf('app.tanager:io/issues/WEB-142')).toBe('/issues/WEB-142');
+      expect(urlPathOf('shop.example.com:8080/cart')).toBe('/cart');
       expect(urlPathOf('Free shipping on orders')).toBeUndefined();
     });
 
@@ -93,6 +99,9 @@ describe('screen names', () => {
       expect(chrome?.urlPath).toBe('/books/the-secret-garden');
       expect(chrome?.bottom).toBeGreaterThan(68);
       expect(chrome?.bottom).toBeLessThan(100);
+      // Its site-info icon read as letters, the dot before the top level as a colon.
+      const misread = findBrowserChrome([item('C1 app.tanager:io/issues/WEB-142', { x: 120, y: 54, width: 280, height: 14 })], 1440, 900);
+      expect(misread?.urlPath).toBe('/issues/WEB-142');
     });
 
     it('should not take a domain inside the page text for an address bar', () => {
@@ -202,6 +211,19 @@ describe('screen names', () => {
       expect(nameScreen({ ...session, texts: ['Finish workout', 'Goblet Squat'], elements: [] }).name).toBe('Goblet Squat');
     });
 
+    it("should not take a record's title that mentions a checkout or a cart for that page, and take a title that is one", () => {
+      expect(nameScreen(evidence({ heading: 'Checkout button overlaps promo banner on Safari 17', urlPath: '/issues/web-142' })).name).toBe('Issue Detail');
+      expect(nameScreen(evidence({ heading: 'Cart total is wrong after a coupon is removed', texts: ['Open', 'Priority'] })).name).not.toBe('Cart');
+      expect(nameScreen(evidence({ heading: 'Secure checkout' })).name).toBe('Checkout');
+      expect(nameScreen(evidence({ heading: 'Your shopping bag' })).name).toBe('Cart');
+    });
+
+    it("should call one home or stay of a marketplace, priced and asked about, its listing's detail", () => {
+      const texts = ['$2,450/mo', '1408 Barton Hills Dr #4', '2 Beds', 'About this home'];
+      expect(nameScreen(evidence({ heading: '1408 Barton Hills Dr #4', texts, elements: buttons('Contact agent', 'Request a tour') })).name).toBe('Listing Detail');
+      expect(nameScreen(evidence({ heading: 'Linen Overshirt', texts: ['£48.00', 'Size'], elements: buttons('Add to cart') })).name).toBe('Product Detail');
+    });
+
     it("should call dishes listed under a restaurant's courses its menu, and a shop's sorted list a listing", () => {
       const dishes = ['Margherita', '£10.50', 'Pepperoni Classic', '£12.00'];
       expect(nameScreen(evidence({ heading: "Nonna's Pizzeria", texts: ['Popular', 'Mains', 'Sides', 'Drinks', ...dishes] })).name).toBe('Restaurant Menu');
@@ -291,13 +313,55 @@ describe('screen names', () => {
       return { text, confidence, box: { x, y, width: left - x, height: size }, words };
     }
 
-    function page(lines: OcrLine[]): OcrPage {
-      const rgb = new Uint8Array(width * height * 3).fill(250);
-      return { width, height, scale: 1, gray: new Uint8Array(width * height).fill(255), color: { width, height, rgb, scale: 1 }, lines };
+    function page(lines: OcrLine[], size = { width, height }): OcrPage {
+      const rgb = new Uint8Array(size.width * size.height * 3).fill(250);
+      const gray = new Uint8Array(size.width * size.height).fill(255);
+      return { ...size, scale: 1, gray, color: { ...size, rgb, scale: 1 }, lines };
     }
 
-    const frame = (index: number): KeyFrame => ({
-      index, timeSec: index, startSec: index, endSec: index + 1, imagePath: '', width, height, scrolledFromPrevious: false, changedRegions: [],
+    const frame = (index: number, size = { width, height }): KeyFrame => ({
+      index, timeSec: index, startSec: index, endSec: index + 1, imagePath: '', ...size, scrolledFromPrevious: false, changedRegions: [],
+    });
+
+    it("should name a phone app's screen after its lit tab when its title is a promise ('Find your next home')", () => {
+      const phone = { width: 390, height: 844 };
+      const tabs = [['Search', 20], ['Saved', 120], ['Messages', 210], ['Profile', 310]] as const;
+      const screen = (title: string): OcrPage => {
+        const framed = page([
+          lineOf(title, 16, 100, 28),
+          lineOf('Apartments, houses and townhomes in 300+ US cities', 16, 140, 13),
+          lineOf('Recent searches', 16, 300, 15),
+          ...tabs.map(([label, x]) => lineOf(label, x, 806, 11)),
+        ], phone);
+        // The lit tab's label is green, the others grey.
+        for (const [label, x] of tabs) {
+          const ink = label === 'Search' ? [16, 122, 87] : [120, 120, 120];
+          for (let y = 808; y < 815; y += 1) {
+            for (let dx = 0; dx < label.length * 6; dx += 2) framed.color.rgb.set(ink, ((y * phone.width) + x + dx) * 3);
+          }
+        }
+        return framed;
+      };
+      expect(understandPage(screen('Find your next home'), frame(0, phone)).screenName).toBe('Search');
+      expect(understandPage(screen('Homes near the lake'), frame(0, phone)).screenName).not.toBe('Search');
+    });
+
+    it("should leave a phone's status bar out of the screen, and a date set in bold out of its names", () => {
+      const phone = { width: 390, height: 844 };
+      const listing = page([
+        lineOf('41', 28, 16, 15),
+        lineOf('All )', 300, 16, 13),
+        lineOf('New - 2 days ago', 16, 330, 12),
+        lineOf('Jun 1', 300, 420, 16),
+        lineOf('Available', 290, 440, 11),
+        lineOf('About this home', 16, 520, 15),
+        lineOf('Corner unit on the second floor of a quiet building', 16, 550, 13),
+      ], phone);
+      const seen = understandPage(listing, frame(1, phone));
+      expect(seen.words).not.toContain('41');
+      expect(seen.elements.map((element) => element.label)).not.toContain('All )');
+      expect(seen.heading).not.toBe('Jun 1');
+      expect(seen.screenName).not.toBe('Jun 1');
     });
 
     it('should correct a misread heading before naming the screen by it', () => {

@@ -216,11 +216,13 @@ describe(generateOfflinePlan.name, () => {
       analysisOf([
         pageSpec({
           screenName: 'Dashboard', screenKind: 'dashboard', order: 0,
-          elements: ['Share report', 'Start free', 'Start over', 'Get'].map((label) => ({ kind: 'button' as const, label })),
+          elements: ['Share report', 'Start free', 'Start over', 'Get', 'Upgrade plan'].map((label) => ({ kind: 'button' as const, label })),
         }),
       ]),
     ).events.map((e) => e.name);
-    expect(names).toEqual(expect.arrayContaining(['Report Shared', 'Start Free Clicked', 'Start Over Clicked']));
+    // An upsell leads to where the plan changes; it changes nothing itself.
+    expect(names).toEqual(expect.arrayContaining(['Report Shared', 'Start Free Clicked', 'Start Over Clicked', 'Upgrade Plan Clicked']));
+    expect(names).not.toContain('Plan Upgraded');
     expect(names).not.toEqual(expect.arrayContaining(['Free Started']));
     expect(names).not.toEqual(expect.arrayContaining(['Over Started']));
     expect(names).not.toContain('Get Clicked');
@@ -634,16 +636,17 @@ describe(generateOfflinePlan.name, () => {
     expect(names).not.toContain('Continue Clicked');
   });
 
-  it("should complete what a screen confirms ('Transfer Confirmation'), and leave an order's or a booking's to their own events", () => {
+  it("should complete what a screen confirms ('Transfer Confirmation'), send what it says was done ('Tour Requested'), and leave an order's or a booking's to their own events", () => {
     const plan = generateOfflinePlan(
       analysisOf([
         pageSpec({ screenName: 'Transfer', screenKind: 'other', order: 0, actions: [{ kind: 'navigate', toScreen: 'Transfer Confirmation', atSec: 3 }] }),
         pageSpec({ screenName: 'Transfer Confirmation', screenKind: 'other', order: 1 }),
         pageSpec({ screenName: 'Booking Confirmation', screenKind: 'other', order: 2 }),
+        pageSpec({ screenName: 'Tour Requested', screenKind: 'other', order: 3 }),
       ]),
     );
     const names = plan.events.map((e) => e.name);
-    expect(names).toContain('Transfer Completed');
+    expect(names).toEqual(expect.arrayContaining(['Transfer Completed', 'Tour Requested']));
     expect(names).not.toContain('Booking Completed');
   });
 

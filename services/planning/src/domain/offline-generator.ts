@@ -98,7 +98,6 @@ const PAST_TENSE: Record<string, string> = {
   share: 'Shared',
   start: 'Started',
   stop: 'Stopped',
-  upgrade: 'Upgraded',
   upload: 'Uploaded',
 };
 /** The same verbs when they name what a form does ('Create Project' submitted → 'Project Created'). */
@@ -110,8 +109,10 @@ const SUBMIT_PAST_TENSE: Record<string, string> = {
   request: 'Requested',
   submit: 'Submitted',
   update: 'Updated',
+  // A plan changes when its form is sent; an 'Upgrade plan' button elsewhere leads there, as 'Start free trial' does.
+  upgrade: 'Upgraded',
 };
-/** What a verb acts on when the label names nothing else ('Upgrade' → 'Plan Upgraded'); otherwise the screen. */
+/** What a verb acts on when the label names nothing else ('Upgrade' submitted → 'Plan Upgraded'); otherwise the screen. */
 const DEFAULT_OBJECT: Record<string, string> = { upgrade: 'Plan' };
 const ARTICLES = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'this', 'all']);
 /** Words after a verb that are not what it acts on: 'Send to Sam', 'Start free', 'Try it now', 'Start over'. */

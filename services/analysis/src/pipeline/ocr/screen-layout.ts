@@ -7,7 +7,7 @@ import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '.
 import { activeItem } from './active-item';
 import { correctLabel } from './label-correction';
 import { createNameCleaner, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
-import { COMMON_HOST, kindListed, nameScreen, normalizeName, urlPathOf, type NamingEvidence } from './screen-naming';
+import { COMMON_HOST, kindListed, nameScreen, normalizeName, repairedAddress, urlPathOf, type NamingEvidence } from './screen-naming';
 import type { OcrLine, OcrPage } from './tesseract-engine';
 import {
   ACTION_VERBS,
@@ -157,6 +157,17 @@ function topBar(items: TextItem[], frameHeight: number, frameWidth: number, view
     if (only && centred) return { nav: [], barTitle: only };
   }
   return { nav: top };
+}
+
+/**
+ * A phone's status bar: the clock (read whole or as its minutes, '41' of '9:41') and the signal, wifi and battery
+ * icons (read as 'All )') in the top strip of a portrait frame. It belongs to the phone, not to the app.
+ */
+function phoneStatusBar(items: TextItem[], frameHeight: number, frameWidth: number): Set<TextItem> {
+  if (frameHeight < frameWidth * 1.5) return new Set();
+  const strip = items.filter((item) => item.box.y + item.box.height <= frameHeight * 0.055 && item.text.length <= 8);
+  const clock = strip.some((item) => /^\d{1,2}([:.]\d{2})?$/.test(item.text) && item.box.x < frameWidth * 0.35);
+  return clock ? new Set(strip) : new Set();
 }
 
 /** A phone tab bar: three or more short labels in one row along the bottom edge. */
@@ -316,6 +327,12 @@ function isSelectText(text: string): boolean {
   return SELECT_PREFIXES.some((prefix) => t.startsWith(prefix)) || /\s[v▾⌄]$/.test(t);
 }
 
+const MONTH = '(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\\.?';
+const DATE = new RegExp(`^(${MONTH} \\d{1,2}(st|nd|rd|th)?|\\d{1,2}(st|nd|rd|th)? ${MONTH})(,? \\d{4})?$`);
+
+/** A headline that promises what the product does for its user, rather than titling a screen. */
+const PROMISE = /^(find|discover|explore|get|start|search|shop|browse|book|plan|order|meet|learn|build|grow|make|track|watch|listen to|save on)\b.*\b(your|the|a|new|next|best|more)\b/;
+
 function isNameCandidate(item: TextItem): boolean {
   const t = lower(item.text);
   if (NOT_A_NAME.some((phrase) => t.includes(phrase))) return false;
@@ -323,6 +340,8 @@ function isNameCandidate(item: TextItem): boolean {
   if (/@|https?:|www\./.test(t) || COMMON_HOST.test(t)) return false;
   if (letters(item.text) < 3 || wordCount(item.text) > 9) return false;
   if (letters(item.text) / item.text.replace(/\s/g, '').length < 0.6) return false;
+  // A date set in bold ('Jun 1', '12 March') is a value shown on the screen.
+  if (DATE.test(t)) return false;
   return item.confidence >= 65;
 }
 
@@ -419,7 +438,7 @@ export function findBrowserChrome(items: TextItem[], frameWidth: number, frameHe
     .sort((a, b) => a.box.y - b.box.y);
   for (const item of band) {
     const text = item.text.replace(/^[^a-z0-9]*(?=[a-z0-9])/i, '');
-    const bare = text.replace(/\s+/g, '');
+    const bare = repairedAddress(text.replace(/\s+/g, ''));
     const urlPath = urlPathOf(bare);
     if (!urlPath) continue;
     // The whole text must be the URL ("acme.io" inside a sentence is not an address bar).
@@ -479,11 +498,12 @@ function selectedNavigation(
   color: OcrPage['color'] | undefined,
   titled: boolean,
 ): TextItem | undefined {
-  const entries = (group: TextItem[], sized = true, verbs = false): TextItem[] => {
+  // Destinations may be named by a verb or a field's word ('Explore', 'Search'), as a tab bar's are.
+  const entries = (group: TextItem[], sized = true, destinations = false): TextItem[] => {
     const size = median(group.map((item) => item.size));
     // A logo split by the cursor or set in a larger type is not an entry.
-    return group.filter((item) => (verbs || !isButtonText(item.text)) && !/\d/.test(item.text) && wordCount(item.text) <= 3 &&
-      !matchesField(item.text) && (!sized || item.size <= size * 1.25));
+    return group.filter((item) => (destinations || (!isButtonText(item.text) && !matchesField(item.text))) && !/\d/.test(item.text) &&
+      wordCount(item.text) <= 3 && (!sized || item.size <= size * 1.25));
   };
   const topLinks = entries([...nav].sort((a, b) => a.box.x - b.box.x).slice(1));
   // The sidebar lost its brand by size already; its highlighted entry is often bold, which reads larger.
@@ -562,12 +582,16 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   const scope = frame.overlay;
   const chrome = findBrowserChrome(splitIntoItems(page.lines, frame.height, LOOSE_CONFIDENCE), frame.width, frame.height);
   const viewTop = chrome && !scope ? chrome.bottom : 0;
-  const items = scope ? all.filter((item) => inside(item.box, scope)) : all.filter((item) => centerY(item.box) > viewTop);
+  const status = scope ? new Set<TextItem>() : phoneStatusBar(all, frame.height, frame.width);
+  const items = scope ? all.filter((item) => inside(item.box, scope)) : all.filter((item) => centerY(item.box) > viewTop && !status.has(item));
   const banner = bannerItems(items);
-  const { nav: topRow, barTitle } = scope ? { nav: [] as TextItem[], barTitle: undefined } : topBar(items, frame.height, frame.width, viewTop);
+  // The status bar is the phone's top row: an app's bar below it is no navigation row of the page.
+  const { nav: topRow, barTitle } = scope
+    ? { nav: [] as TextItem[], barTitle: undefined }
+    : topBar([...status, ...items], frame.height, frame.width, viewTop);
   const tabBar = scope ? [] : bottomTabs(items, frame.height, frame.width);
   const side = scope ? [] : sideNav(items.filter((item) => !topRow.includes(item) && !banner.has(item)), frame.width);
-  const nav = besideSidebar(topRow, side);
+  const nav = besideSidebar(topRow.filter((item) => !status.has(item)), side);
   const navSet = new Set([...nav, ...tabBar, ...side]);
   const body = items.filter((item) => !banner.has(item) && !navSet.has(item));
 
@@ -664,7 +688,9 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   for (const tab of [...tabs, ...tabBar]) add('tab', asLabel(tab.text));
   for (const item of side) add('link', asLabel(item.text));
 
-  const selected = scope ? undefined : selectedNavigation(side, tabBar, nav, page.color, headingIsBig);
+  // A promise for a title ('Find your next home') names no screen: the tab lit under it does.
+  const promise = PROMISE.test(lower(headingText)) && wordCount(headingText) >= 3;
+  const selected = scope ? undefined : selectedNavigation(side, tabBar, nav, page.color, headingIsBig && !promise);
   const section = tabs.size >= 3 ? activeItem([...tabs], page.color) : undefined;
   const breadcrumb = lineAbove(titled, body);
   if (!scope) learnIdColumns(body, (context.idKinds ??= {}));

@@ -117,9 +117,17 @@ export const COMMON_HOST = new RegExp(`\\.(${COMMON_TOP_LEVELS})\\b`, 'i');
  */
 const SLASH_READ_AS_LETTER = new RegExp(`(\\.(?:${COMMON_TOP_LEVELS}))[jlI|1](?=[a-z0-9-]+(?:\\/|$))`, 'i');
 
+/** The dot before a common top level read as a colon ('app.tanager:io/issues'): a port is digits. */
+const DOT_READ_AS_COLON = new RegExp(`(?<=[a-z0-9]):(?=(?:${COMMON_TOP_LEVELS})(?:\\/|$))`, 'i');
+
+/** An address as OCR read it, with the slash and the dot it is known to misread put back. */
+export function repairedAddress(text: string): string {
+  return text.trim().replace(SLASH_READ_AS_LETTER, '$1/').replace(DOT_READ_AS_COLON, '.');
+}
+
 /** The path of a URL as read by OCR ("shop.example.com/cart?x=1" → "/cart"), or undefined. */
 export function urlPathOf(text: string): string | undefined {
-  const match = URL_PATTERN.exec(text.trim().replace(SLASH_READ_AS_LETTER, '$1/'));
+  const match = URL_PATTERN.exec(repairedAddress(text));
   if (!match) return undefined;
   const host = match[1] ?? '';
   // A bare word with a dot ("e.g") is not a host: it needs a letter-only top level of 2+ letters.
@@ -161,6 +169,10 @@ const SEGMENT_NAMES: Record<string, string> = {
   faq: 'FAQ',
 };
 
+/** Collections of a workspace's records, whose next segment is one record's key. */
+const CONTAINERS = /^(projects|teams|workspaces|orgs|organi[sz]ations|repos|repositories|boards|channels|spaces|sites|apps|clients|companies|groups)$/;
+/** What follows a collection and is a page of it, not a record ('/projects/new'). */
+const NOT_A_KEY = /^(new|create|add|edit|import|all|archived?|search|settings|overview|list)$/;
 /** A last segment that says the process before it is done. */
 const COMPLETED = /^(done|success|successful|complete|completed|confirmed|confirmation|thanks|thank[-_]?you|finished|sent|submitted)$/;
 /** Processes whose end is an order's confirmation. */
@@ -189,8 +201,13 @@ export function pathSegments(path: string): string[] {
  * that spells the page's heading is an item too ("/album/midnight-tides" under "Midnight Tides").
  */
 export function nameFromUrlPath(path: string, heading?: string): string | undefined {
-  const segments = pathSegments(path);
-  if (segments.length === 0) return 'Home';
+  const read = pathSegments(path);
+  if (read.length === 0) return 'Home';
+  // A workspace's record is keyed by a word as often as by an id ('/projects/web/board'): the key is no section,
+  // and the collection before it is one record of its kind ('Project Board').
+  const keyed = (i: number): boolean =>
+    i > 0 && i < read.length && CONTAINERS.test(read[i - 1] ?? '') && !SEGMENT_NAMES[read[i] ?? ''] && !NOT_A_KEY.test(read[i] ?? '');
+  const segments = read.map((segment, i) => (keyed(i + 1) ? singular(segment) : keyed(i) ? '0' : segment));
   const last = segments[segments.length - 1] ?? '';
   // A slug of several words that spells the heading is the item's title, not a section ("/settings/billing").
   const titleSlug = heading !== undefined && words(last).includes(' ') && sameWords(last, heading);
@@ -277,13 +294,16 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // A form for card details under a heading that says so ('Payment details') pays for something, whatever its
   // button says ('Start Premium') and though it is the last of a sign-up's steps.
   const paymentHeading = payment && /^(payment|billing|card)( (details|method|information|info))?$|^(add|enter) (a |your )?(payment|card)\b/.test(heading);
-  if (/\bcheckout\b|\bconfirm (and|&) pay\b/.test(heading) || checkoutSteps || paymentHeading ||
+  // A page of a shop's kind is titled by a few words ('Secure checkout', 'Your basket'); a sentence that mentions one
+  // is a record's title ('Checkout button overlaps promo banner on Safari 17').
+  const title = heading.split(/\s+/).length <= 5 ? heading : '';
+  if (/\bcheckout\b|\bconfirm (and|&) pay\b/.test(title) || checkoutSteps || paymentHeading ||
       ((payment || shipping) && has(all, /place order|pay now|\bpay [$€£]|complete (order|purchase)|continue to (payment|shipping|delivery)|\bcheckout\b|order summary/))) {
     return strong('Checkout');
   }
   // A cart drawer is titled at its top ('Your cart (1)') above its items, whatever line reads largest.
   const cartTitle = has(texts.slice(0, 2), /^(your |my |shopping )?(cart|basket|bag)\b/);
-  if (/\b(cart|basket|bag)\b/.test(heading) || (has(texts, /^subtotal\b/) && (cartTitle || has(texts, /^(order )?total\b/)))) return strong('Cart');
+  if (/\b(cart|basket|bag)\b/.test(title) || (has(texts, /^subtotal\b/) && (cartTitle || has(texts, /^(order )?total\b/)))) return strong('Cart');
 
   // A search box over what was searched lately or is suggested: where a search is typed. The box may read as a
   // button, its magnifier as a letter ('Q Search destination').
@@ -314,6 +334,9 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const singlePrice = prices.length >= 1 && (prices.length <= 3 || featuredPrice || choosesOption);
   // A list sorted, filtered or counted is a listing, though its cards have their own 'Add to cart'.
   const listing = has(all, /^(sort by|filter by|showing \d+ (of|products|items))/);
+  // One home, stay, car or job of a marketplace, priced and asked about rather than put in a cart.
+  const inquiry = has([...buttons, ...texts], /^(contact (the )?(agent|seller|host|owner|dealer|landlord|recruiter)|request (a |an )?(tour|viewing|showing|info)|schedule (a )?(tour|viewing|showing)|make an offer|message (the )?(host|seller|agent|owner)|reserve|check availability)$/);
+  if ((singlePrice || prices.length === 0) && inquiry && heading !== '' && !isHome && !listing) return strong('Listing Detail');
   if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome && !listing &&
       !/\b(cart|basket|bag|order)\b/.test(heading)) {
     return strong('Product Detail');
