@@ -222,6 +222,8 @@ describe('screen names', () => {
       const texts = ['$2,450/mo', '1408 Barton Hills Dr #4', '2 Beds', 'About this home'];
       expect(nameScreen(evidence({ heading: '1408 Barton Hills Dr #4', texts, elements: buttons('Contact agent', 'Request a tour') })).name).toBe('Listing Detail');
       expect(nameScreen(evidence({ heading: 'Linen Overshirt', texts: ['£48.00', 'Size'], elements: buttons('Add to cart') })).name).toBe('Product Detail');
+      // 'Reserve' is as often a feature of an app's home (a ride or a table booked ahead) as a listing's button.
+      expect(nameScreen(evidence({ heading: 'Good evening, Maya', texts: ['Where to?', 'Ride', 'Reserve'] })).name).not.toBe('Listing Detail');
     });
 
     it("should call dishes listed under a restaurant's courses its menu, and a shop's sorted list a listing", () => {

@@ -335,7 +335,7 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // A list sorted, filtered or counted is a listing, though its cards have their own 'Add to cart'.
   const listing = has(all, /^(sort by|filter by|showing \d+ (of|products|items))/);
   // One home, stay, car or job of a marketplace, priced and asked about rather than put in a cart.
-  const inquiry = has([...buttons, ...texts], /^(contact (the )?(agent|seller|host|owner|dealer|landlord|recruiter)|request (a |an )?(tour|viewing|showing|info)|schedule (a )?(tour|viewing|showing)|make an offer|message (the )?(host|seller|agent|owner)|reserve|check availability)$/);
+  const inquiry = has([...buttons, ...texts], /^(contact (the )?(agent|seller|host|owner|dealer|landlord|recruiter)|request (a |an )?(tour|viewing|showing|info)|schedule (a )?(tour|viewing|showing)|make an offer|message (the )?(host|seller|agent|owner)|check availability)$/);
   if ((singlePrice || prices.length === 0) && inquiry && heading !== '' && !isHome && !listing) return strong('Listing Detail');
   if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome && !listing &&
       !/\b(cart|basket|bag|order)\b/.test(heading)) {
