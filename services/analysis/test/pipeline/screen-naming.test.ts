@@ -41,6 +41,7 @@ describe('screen names', () => {
       ['/booking/confirmed', 'Booking Confirmation'],
       ['/signup/success', 'Sign Up Confirmation'],
       ['/contact/thank-you', 'Contact Confirmation'],
+      ['/invite/sent', 'Invite Sent'],
       ['/signup/verify', 'Verify Email'],
       ['/verify-email', 'Verify Email'],
       ['/account/login', 'Login'],

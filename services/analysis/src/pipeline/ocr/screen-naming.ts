@@ -173,8 +173,11 @@ const SEGMENT_NAMES: Record<string, string> = {
 const CONTAINERS = /^(projects|teams|workspaces|orgs|organi[sz]ations|repos|repositories|boards|channels|spaces|sites|apps|clients|companies|groups)$/;
 /** What follows a collection and is a page of it, not a record ('/projects/new'). */
 const NOT_A_KEY = /^(new|create|add|edit|import|all|archived?|search|settings|overview|list)$/;
-/** A last segment that says the process before it is done. */
-const COMPLETED = /^(done|success|successful|complete|completed|confirmed|confirmation|thanks|thank[-_]?you|finished|sent|submitted)$/;
+/**
+ * A last segment that says the process before it is done. One that says what was done ('/invite/sent') names
+ * the screen as it is.
+ */
+const COMPLETED = /^(done|success|successful|complete|completed|confirmed|confirmation|thanks|thank[-_]?you|finished)$/;
 /** Processes whose end is an order's confirmation. */
 const PURCHASE = /^(checkouts?|orders?|carts?|baskets?|bags?|payments?|pay|purchases?)$/;
 
@@ -377,12 +380,12 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 
   if (isHome) return weak('Home');
 
-  // Prices alone may be a table of orders or of revenue in an app: without a way to buy, the app's selected
-  // section names the page first. An app's tables are sorted and filtered too ('Filter by name'): a listing of
-  // products shows a price.
   // A restaurant's dishes are listed under its courses ('Mains', 'Sides', 'Drinks'): its menu.
   const courses = count(texts, /^(starters|appeti[sz]ers|mains|main courses|sides|desserts|drinks|beverages|small plates|salads|sharers)$/);
   if (courses >= 2 && (prices.length >= 1 || addToCart || listing)) return strong('Restaurant Menu');
+  // Prices alone may be a table of orders or of revenue in an app: without a way to buy, the app's selected
+  // section names the page first. An app's tables are sorted and filtered too ('Filter by name'): a listing of
+  // products shows a price.
   if ((listing && (prices.length >= 1 || addToCart)) || (prices.length >= 4 && (addToCart || productTraits))) return strong('Product Listing');
   if (prices.length >= 4) return weak('Product Listing');
   if (/\bsettings\b|\bpreferences\b/.test(heading)) return strong('Settings');
