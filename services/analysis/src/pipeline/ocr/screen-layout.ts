@@ -585,13 +585,13 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   const status = scope ? new Set<TextItem>() : phoneStatusBar(all, frame.height, frame.width);
   const items = scope ? all.filter((item) => inside(item.box, scope)) : all.filter((item) => centerY(item.box) > viewTop && !status.has(item));
   const banner = bannerItems(items);
-  // The status bar is the phone's top row: an app's bar below it is no navigation row of the page.
-  const { nav: topRow, barTitle } = scope
+  // A phone's top row is its status bar: the app's bar below it is content (its title, its back button).
+  const { nav: topRow, barTitle } = scope || status.size > 0
     ? { nav: [] as TextItem[], barTitle: undefined }
-    : topBar([...status, ...items], frame.height, frame.width, viewTop);
+    : topBar(items, frame.height, frame.width, viewTop);
   const tabBar = scope ? [] : bottomTabs(items, frame.height, frame.width);
   const side = scope ? [] : sideNav(items.filter((item) => !topRow.includes(item) && !banner.has(item)), frame.width);
-  const nav = besideSidebar(topRow.filter((item) => !status.has(item)), side);
+  const nav = besideSidebar(topRow, side);
   const navSet = new Set([...nav, ...tabBar, ...side]);
   const body = items.filter((item) => !banner.has(item) && !navSet.has(item));
 
