@@ -12,9 +12,6 @@ import { analyzeVideo } from '../../../services/analysis/src/pipeline';
 import {
   generateRecordings,
   HELD_OUT_SESSIONS,
-  LATER_HELD_OUT_SESSIONS,
-  LATEST_HELD_OUT_SESSIONS,
-  NEW_HELD_OUT_SESSIONS,
   SESSIONS,
 } from '../../../services/analysis/test/fixtures/generate';
 import type { Recording } from '../../../services/analysis/test/fixtures/recorder';
@@ -51,7 +48,7 @@ async function main(): Promise<void> {
   const verbose = process.argv.includes('--verbose');
   const heldOut = process.argv.includes('--held-out');
   const named = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
-  const heldOutNames = [...HELD_OUT_SESSIONS, ...NEW_HELD_OUT_SESSIONS, ...LATER_HELD_OUT_SESSIONS, ...LATEST_HELD_OUT_SESSIONS].map((session) => session.name);
+  const heldOutNames = HELD_OUT_SESSIONS.map((session) => session.name);
   const only = heldOut ? heldOutNames.filter((name) => !named || named.includes(name)) : named;
   const recordings = await generateRecordings({ fresh, ...(only ? { only } : {}) });
   const dictionary = loadDictionary();
