@@ -18,6 +18,16 @@ export function facetOf(label: string): { facet: string; value: string } | null 
   return match?.[1] && match[2] ? { facet: match[1], value: match[2] } : null;
 }
 
+/**
+ * A course, a job or a stay is enrolled in, applied for or booked, though it may go in a cart as well: a page with
+ * such a button ('Enroll now', 'Apply', 'Book') is one item of what the product offers, named after what it is.
+ */
+const ITEM_ACTION = /^(enrol|enroll|apply|book|reserve|join|subscribe|register|rent|hire)( now| today| for free)?$/i;
+
+export function isItemAction(label: string): boolean {
+  return ITEM_ACTION.test(label.trim());
+}
+
 export const userActionKindSchema = z.enum(['click', 'type', 'navigate', 'scroll', 'open_modal', 'submit']);
 export const userActionSchema = z.object({
   kind: userActionKindSchema,

@@ -182,6 +182,9 @@ describe(analysedSpecs.name, () => {
           order: 4,
           actions: [{ kind: 'click', target: 'Edit Profile', atSec: 9 }],
         }),
+        spec({ screenName: 'Course Detail', order: 5, elements: [{ kind: 'button', label: 'Enroll now' }] }),
+        spec({ screenName: 'Job Detail', order: 6, elements: [{ kind: 'button', label: 'Apply now' }] }),
+        spec({ screenName: 'Ticket Detail', order: 7, elements: [{ kind: 'button', label: 'Send reply' }] }),
       ]),
     ).toEqual([
       ['Everyday essentials thoughtfully made', 'content'],
@@ -189,6 +192,9 @@ describe(analysedSpecs.name, () => {
       ['Office chairs', 'listing'],
       ['Lamps', 'listing'],
       ['Maya Chen', 'content'],
+      ['Course Detail', 'product'],
+      ['Job Detail', 'product'],
+      ['Ticket Detail', 'other'],
     ]);
   });
 

@@ -6,6 +6,7 @@
  */
 import {
   facetOf,
+  isItemAction,
   labelWords,
   type AnalysedPageSpec,
   type PageSpec,
@@ -179,5 +180,7 @@ function screenKindOf({ name, index, labels, texts, links }: ScreenEvidence): Sc
     return 'content';
   if (/\bshowing \d+ of \d+\b/.test(says) || labels.some((label) => /^sort\b/.test(label))) return 'listing';
   if (labels.some((label) => PRODUCT_ACTIONS.test(label))) return 'product';
+  // One course, job or stay of the catalogue, named after what it is ('Course Detail').
+  if (/ detail$/.test(named) && labels.some(isItemAction)) return 'product';
   return 'other';
 }

@@ -117,6 +117,10 @@ describe('screen names', () => {
     it('should prefer the page kind when the path only holds an id, and the path when it says more', () => {
       const productPage = evidence({ heading: 'The Secret Garden', texts: ['£8.99', 'Add to basket'], sizes: [30, 14] });
       expect(nameScreen({ ...productPage, urlPath: '/books/the-secret-garden' }).name).toBe('Product Detail');
+      // A course is enrolled in, a job applied for: the path says what the page is, though it has a price and a cart.
+      const course = evidence({ heading: 'Python from Zero', texts: ['$14.99', '38,214 ratings'], sizes: [30, 12], elements: buttons('Add to cart', 'Enroll now') });
+      expect(nameScreen({ ...course, urlPath: '/course/python-from-zero' }).name).toBe('Course Detail');
+      expect(nameScreen({ ...course, elements: buttons('Add to cart'), urlPath: '/course/python-from-zero' }).name).toBe('Product Detail');
       const payment = evidence({ heading: 'How would you like to pay?', elements: [...inputs('Card number', 'Expiry'), ...buttons('Pay £14.99')], texts: ['Card number', 'Pay £14.99'] });
       expect(nameScreen({ ...payment, urlPath: '/checkout/payment' })).toEqual({ name: 'Checkout Payment', source: 'url' });
       const login = evidence({ heading: 'Welcome to Orbit', elements: [...inputs('Email'), ...buttons('Sign In')] });
@@ -432,6 +436,27 @@ describe('screen names', () => {
       const tableRow = page(lines);
       outline(tableRow, status.box, 8, 'rules');
       expect(understandPage(tableRow, frame(1)).elements.filter((element) => element.kind === 'select')).toEqual([]);
+    });
+
+    /** Paints a dark fill around a box, `padX` beside it and `padY` above and below, as a call to action or a toast has. */
+    function fill(target: OcrPage, box: Box, padX: { left: number; right: number }, padY: number): void {
+      for (let y = Math.round(box.y - padY); y <= Math.round(box.y + box.height + padY); y += 1) {
+        for (let x = Math.round(box.x - padX.left); x <= Math.round(box.x + box.width + padX.right); x += 1) {
+          target.color.rgb.set([80, 60, 200], (y * width + x) * 3);
+        }
+      }
+    }
+
+    it('should take a label centred in a wide filled shape for a button, and text at the left of a dark strip for none', () => {
+      const heading = lineOf('Checkout', 120, 90, 24);
+      const cta = lineOf('Complete purchase', 960, 457, 15);
+      const wide = page([heading, cta]);
+      fill(wide, cta.box, { left: 95, right: 95 }, 18);
+      expect(understandPage(wide, frame(1)).elements).toContainEqual({ kind: 'button', label: 'Complete purchase' });
+      const toast = lineOf('Job saved to your list', 60, 600, 13);
+      const strip = page([heading, toast]);
+      fill(strip, toast.box, { left: 14, right: 900 }, 12);
+      expect(understandPage(strip, frame(1)).elements.filter((element) => element.kind === 'button')).toEqual([]);
     });
 
     it("should read a button whose icon reads as a stray character ('1 Export CSV') by its label", () => {

@@ -233,8 +233,64 @@ function looksBoxed(page: OcrPage, box: Box): boolean {
     return { level, spread };
   };
   const near = ring(Math.max(3, h * 0.35), 2);
+  if (near.spread >= 20) return false;
   const far = ring(Math.max(12, h * 1.6), 2);
-  return near.spread < 20 && far.spread < 60 && Math.abs(near.level - far.level) > 18;
+  return (far.spread < 60 && Math.abs(near.level - far.level) > 18) || centredInFill(page, box);
+}
+
+/** Differs from a fill's level by more than this: the fill has ended. */
+const FILL_EDGE = 18;
+
+/**
+ * Whether the text is a label centred in a filled shape that ends close around it: a wide call to action
+ * ('Complete purchase' across a checkout's summary), whose fill the outer ring of `looksBoxed` still crosses
+ * beside the label. A toast's, a banner's or a card's text starts at its left edge, not in its middle. Read on
+ * the colours' luma: the gray image has light text on a dark fill turned dark on light, fill and page alike.
+ */
+function centredInFill(page: OcrPage, box: Box): boolean {
+  const { rgb, width, height, scale: s } = page.color;
+  const x0 = Math.round(box.x * s);
+  const x1 = Math.round((box.x + box.width) * s);
+  const y0 = Math.round(box.y * s);
+  const y1 = Math.round((box.y + box.height) * s);
+  const h = Math.max(1, y1 - y0);
+  const luma = (x: number, y: number): number | undefined => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return undefined;
+    const i = (y * width + x) * 3;
+    return 0.299 * (rgb[i] ?? 0) + 0.587 * (rgb[i + 1] ?? 0) + 0.114 * (rgb[i + 2] ?? 0);
+  };
+  const pad = Math.max(3, Math.round(h * 0.35));
+  const beside: number[] = [];
+  for (let y = y0; y <= y1; y += 2) {
+    for (const x of [x0 - pad, x1 + pad]) {
+      const value = luma(x, y);
+      if (value !== undefined) beside.push(value);
+    }
+  }
+  beside.sort((a, b) => a - b);
+  const level = beside[Math.floor(beside.length / 2)];
+  if (level === undefined || (beside[beside.length - 1] ?? 0) - (beside[0] ?? 0) > 20) return false;
+  /** Steps from (x, y) until two pixels in a row leave the fill; the distance, or undefined past `reach`. */
+  const edge = (x: number, y: number, dx: number, dy: number, reach: number): number | undefined => {
+    for (let step = 1; step <= reach; step += 1) {
+      const here = luma(x + dx * step, y + dy * step);
+      const next = luma(x + dx * (step + 1), y + dy * (step + 1));
+      if (here === undefined || next === undefined) return undefined;
+      if (Math.abs(here - level) > FILL_EDGE && Math.abs(next - level) > FILL_EDGE) return step;
+    }
+    return undefined;
+  };
+  const midY = Math.round((y0 + y1) / 2);
+  const reach = Math.max(3 * (x1 - x0), 6 * h);
+  const left = edge(x0, midY, -1, 0, reach);
+  const right = edge(x1, midY, 1, 0, reach);
+  if (left === undefined || right === undefined) return false;
+  if (Math.abs(left - right) > Math.max(6, 0.15 * (left + right))) return false;
+  // The fill closes above and below within a control's height, beside the label where no glyph stands.
+  const besideX = x0 - pad;
+  const up = edge(besideX, y0, 0, -1, 2 * h);
+  const down = edge(besideX, y1, 0, 1, 2 * h);
+  return up !== undefined && down !== undefined;
 }
 
 /**

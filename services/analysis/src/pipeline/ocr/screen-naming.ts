@@ -4,6 +4,7 @@
  * page the words and controls reveal, from the highlighted navigation item, and only then from a
  * shortened heading. Pure functions over what OCR read, so every rule has a unit test.
  */
+import { isItemAction } from '@tracklens/contracts';
 import type { UiElement } from '../types';
 import { JOINING_WORDS } from './vocabulary';
 
@@ -410,7 +411,10 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
     // The address bar wins unless the page plainly is a known kind the path does not name.
     const urlWords = fromUrl.toLowerCase().split(' ');
     const contains = archetype ? archetype.name.toLowerCase().split(' ').every((word) => urlWords.includes(word)) : true;
-    const genericDetail = / Detail$/.test(fromUrl) && archetype?.name === 'Product Detail';
+    // A shop's goods are its products whatever its paths call them ('/books/…'); what is enrolled in or applied
+    // for is what its path says ('/course/…').
+    const genericDetail = / Detail$/.test(fromUrl) && archetype?.name === 'Product Detail' &&
+      !evidence.elements.some((element) => element.kind === 'button' && isItemAction(element.label));
     naming = archetype?.strong && !contains && (genericDetail || SEGMENT_GENERIC.has(fromUrl))
       ? { name: archetype.name, source: 'archetype' }
       : { name: fromUrl, source: 'url' };
