@@ -1,4 +1,4 @@
-import { facetOf } from './analysis';
+import { facetOf, noticeOf } from './analysis';
 
 describe(facetOf.name, () => {
   it.each([
@@ -13,6 +13,27 @@ describe(facetOf.name, () => {
     'should not take %j for a filter showing its value',
     (label) => {
       expect(facetOf(label)).toBeNull();
+    },
+  );
+});
+
+describe(noticeOf.name, () => {
+  it.each([
+    ['Promo applied', { thing: 'promo', done: 'applied' }],
+    ['✓ Promo applied · 20% off your next 3 rides', { thing: 'promo', done: 'applied' }],
+    ['Message sent to Marco', { thing: 'message', done: 'sent' }],
+    ['Your post is shared', { thing: 'post', done: 'shared' }],
+    ['Changes saved.', { thing: 'changes', done: 'saved' }],
+    ['Booking canceled', { thing: 'booking', done: 'cancelled' }],
+    ['TRANSFER SENT', { thing: 'transfer', done: 'sent' }],
+  ])('should read %j as a notice of what was done', (text, notice) => {
+    expect(noticeOf(text)).toEqual(notice);
+  });
+
+  it.each(['Saved', 'Saved places', 'Item added to cart', 'You followed noor', 'Last updated', 'Successfully saved', 'Photo posted by mira', 'Recently viewed', 'Checkout Step Completed'])(
+    'should not take %j for a notice of an action',
+    (text) => {
+      expect(noticeOf(text)).toBeNull();
     },
   );
 });

@@ -28,6 +28,39 @@ export function isItemAction(label: string): boolean {
   return ITEM_ACTION.test(label.trim());
 }
 
+/** Participles a product's notices say an action with ('Promo applied', 'Message sent to Marco'). */
+const DONE_WORDS =
+  'applied|sent|saved|shared|created|added|removed|deleted|updated|submitted|requested|booked|scheduled|reserved|' +
+  'published|posted|copied|uploaded|subscribed|confirmed|cancell?ed|archived|invited|followed|redeemed|verified|' +
+  'connected|downloaded|exported|imported|placed|completed';
+const THING_WORD = '(?!(?:is|was|were|has|have|been) )[a-z]+';
+const NOTICE = new RegExp(
+  `^(?:[^a-z]+ )?(?:(?:your|the|a|an) )?(${THING_WORD}(?: ${THING_WORD}){0,2}) (?:(?:is|was|were|has been|have been) )?` +
+    `(${DONE_WORDS})(?: (?:to|with|for|on) [^.!]{1,40}| [-·|:–—] .{1,60})?$`,
+);
+/**
+ * What a notice's subject never is: a person, a cart's items (the commerce events name them), or a word that says
+ * when or how ('Last updated', 'Successfully saved').
+ */
+const NOT_DONE_TO = /^(you|we|i|it|this|that|they|he|she|everything|nothing|all|item|items|product|products|last|just|auto|already|not|never|\w+ly)$/;
+
+/**
+ * The action a product's notice says was done, as its thing and participle ('Promo applied' → promo, applied;
+ * 'Your post is shared' → post, shared), or null for any other text. A notice that appears on a screen as the user
+ * acts (a toast, an inline confirmation) tells what the action did.
+ */
+export function noticeOf(text: string): { thing: string; done: string } | null {
+  const said = text.toLowerCase().replace(/[✓✔!.]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const match = NOTICE.exec(said);
+  const thing = match?.[1];
+  const done = match?.[2];
+  if (!thing || !done || thing.split(' ').some((word) => NOT_DONE_TO.test(word))) return null;
+  // A notice is a sentence: 'Checkout Step Completed' set in Title Case is a name (an event's in a table, a button's).
+  const titled = new RegExp(`\\b${done[0]?.toUpperCase() ?? ''}${done.slice(1)}\\b`).test(text);
+  if (titled && text !== text.toUpperCase()) return null;
+  return { thing, done: done === 'canceled' ? 'cancelled' : done };
+}
+
 export const userActionKindSchema = z.enum(['click', 'type', 'navigate', 'scroll', 'open_modal', 'submit']);
 export const userActionSchema = z.object({
   kind: userActionKindSchema,

@@ -3,6 +3,7 @@
  * words, reached by scrolling, a tab switched under the same heading, or a panel opened over the page) form
  * a visit; a later visit of a known screen joins its spec.
  */
+import { noticeOf } from '@tracklens/contracts';
 import type { DetectedScreen, FrameUnderstanding, KeyFrame, UiElement, UserAction } from './types';
 import { normalizeName, pathSegments, shortName } from './ocr/screen-naming';
 import { SUBMIT_VERBS } from './ocr/vocabulary';
@@ -181,13 +182,21 @@ function textRichness(entry: { seen: FrameUnderstanding }): number {
   return (entry.seen.words?.length ?? 0) + entry.seen.elements.length * 2;
 }
 
+/** A notice the screen shows ('Promo applied'): see `noticeOf`. */
+const isNotice = (element: UiElement): boolean => element.kind === 'text' && noticeOf(element.label) !== null;
+
 function mergeElements(specVisits: Visit[]): UiElement[] {
   const seen = new Set<string>();
   const elements: UiElement[] = [];
+  const keyOf = (element: UiElement): string => `${element.kind}:${element.label.toLowerCase()}`;
   for (const visit of specVisits) {
-    for (const { seen: understanding } of visit.frames) {
-      for (const element of understanding.elements) {
-        const key = `${element.kind}:${element.label.toLowerCase()}`;
+    // A notice already there when the screen was reached ('Free delivery applied') says nothing the user did.
+    const [arrival] = visit.frames;
+    const standing = new Set(arrival?.seen.elements.filter(isNotice).map(keyOf));
+    for (const entry of visit.frames) {
+      for (const element of entry.seen.elements) {
+        const key = keyOf(element);
+        if (isNotice(element) && (entry === arrival || standing.has(key))) continue;
         if (seen.has(key)) continue;
         seen.add(key);
         elements.push(element);

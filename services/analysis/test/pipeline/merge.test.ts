@@ -194,6 +194,20 @@ describe('mergeScreens', () => {
     expect(screens[0]?.visits).toEqual([{ startSec: 0, endSec: 6 }, { startSec: 9, endSec: 12 }]);
   });
 
+  it('should keep a notice that appeared on a screen as the user acted, and not one it showed when reached', () => {
+    const notice = (label: string) => ({ kind: 'text' as const, label });
+    const rideWords = ['choose', 'ride', 'economy', 'comfort'];
+    const screens = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3, 6)],
+      [
+        seen('Choose Ride', rideWords, { elements: [{ kind: 'heading', label: 'Choose a ride' }, notice('Free delivery applied')] }),
+        seen('Choose Ride', rideWords, { elements: [{ kind: 'heading', label: 'Choose a ride' }, notice('Free delivery applied'), notice('Promo applied')] }),
+      ],
+    );
+    expect(screens).toHaveLength(1);
+    expect(screens[0]?.elements).toEqual([{ kind: 'heading', label: 'Choose a ride' }, notice('Promo applied')]);
+  });
+
   it('should name a screen without readable heading by its position', () => {
     const screens = mergeScreens([frame(0, 0, 2)], [seen('', [])]);
     expect(screens[0]?.screenName).toBe('Screen 1');

@@ -438,6 +438,14 @@ describe('screen names', () => {
       expect(understandPage(tableRow, frame(1)).elements.filter((element) => element.kind === 'select')).toEqual([]);
     });
 
+    it("should name a screen by its title rather than a question set larger ('Where to?' in its search field)", () => {
+      const places = [lineOf('2418 Folsom St, San Francisco, CA', 420, 300, 13), lineOf('Salesforce Tower, 415 Mission St', 420, 340, 13)];
+      const lines = [lineOf('Plan your ride', 400, 90, 20), lineOf('Where to?', 400, 160, 26), lineOf('Saved places', 400, 260, 13), ...places];
+      expect(understandPage(page(lines), frame(1)).heading).toBe('Plan your ride');
+      const asked = [lineOf('Where should we send it?', 400, 90, 26), lineOf('Delivery address', 400, 160, 13), ...places];
+      expect(understandPage(page(asked), frame(1)).heading).toBe('Where should we send it?');
+    });
+
     /** Paints a dark fill around a box, `padX` beside it and `padY` above and below, as a call to action or a toast has. */
     function fill(target: OcrPage, box: Box, padX: { left: number; right: number }, padY: number): void {
       for (let y = Math.round(box.y - padY); y <= Math.round(box.y + box.height + padY); y += 1) {

@@ -540,6 +540,49 @@ describe(generateOfflinePlan.name, () => {
     expect(confirmed({ kind: 'text', label: 'Invite your whole team' }).events.map((e) => e.name)).not.toContain('Invite Sent');
   });
 
+  it("should send what a notice that appeared says was done ('Promo applied'), once, and not a second event for an action the plan has", () => {
+    const screen = (elements: AnalysedPageSpec['elements'], actions: AnalysedPageSpec['actions'] = []) =>
+      generateOfflinePlan(analysisOf([pageSpec({ screenName: 'Choose Ride', screenKind: 'other', order: 0, elements, actions })]));
+    const promo = screen([{ kind: 'heading', label: 'Choose a ride' }, { kind: 'text', label: 'Promo applied' }, { kind: 'text', label: 'Promo applied · 20% off' }]);
+    expect(promo.events.map((e) => e.name)).toEqual(['Page Viewed', 'Promo Applied']);
+    expect(eventNamed(promo, 'Promo Applied').properties.map((p) => p.name)).toEqual(['screen_name']);
+    const sent = screen(
+      [{ kind: 'button', label: 'Send message' }, { kind: 'text', label: 'Message sent to Marco' }],
+      [{ kind: 'click', target: 'Send message', atSec: 3 }],
+    );
+    expect(sent.events.map((e) => e.name)).toEqual(['Page Viewed', 'Message Sent']);
+    expect(screen([{ kind: 'text', label: 'Order placed' }]).events.map((e) => e.name)).not.toContain('Order Placed');
+  });
+
+  it('should name what a button without an object did by the notice of the screen it led to, and not send that notice twice', () => {
+    const shared = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Caption',
+          screenKind: 'other',
+          order: 0,
+          elements: [{ kind: 'heading', label: 'Caption' }, { kind: 'button', label: 'Share' }],
+          actions: [{ kind: 'navigate', toScreen: 'Home', atSec: 4 }],
+        }),
+        pageSpec({ screenName: 'Home', screenKind: 'other', order: 1, elements: [{ kind: 'text', label: 'Your post is shared' }] }),
+      ]),
+    );
+    expect(shared.events.map((e) => e.name)).toEqual(['Page Viewed', 'Post Shared', 'Navigation Clicked']);
+    const sent = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Payments',
+          screenKind: 'other',
+          order: 0,
+          elements: [{ kind: 'button', label: 'Send money' }],
+          actions: [{ kind: 'navigate', toScreen: 'Receipt', atSec: 4 }],
+        }),
+        pageSpec({ screenName: 'Receipt', screenKind: 'other', order: 1, elements: [{ kind: 'text', label: 'Transfer sent' }] }),
+      ]),
+    );
+    expect(sent.events.map((e) => e.name)).toEqual(['Page Viewed', 'Money Sent', 'Navigation Clicked']);
+  });
+
   it("should take a sign-in form sent with 'Sign in to continue' for Signed In", () => {
     const plan = generateOfflinePlan(
       analysisOf([

@@ -19,7 +19,16 @@
  * - Funnels follow the journeys (the screens' view events and the recognised actions between them), plus a
  *   purchase funnel when the product sells things.
  */
-import type { EventCategory, Funnel, ProductAnalysis, ProductType, TrackingEvent, TrackingPlanContent, TrackingProperty } from '@tracklens/contracts';
+import {
+  noticeOf,
+  type EventCategory,
+  type Funnel,
+  type ProductAnalysis,
+  type ProductType,
+  type TrackingEvent,
+  type TrackingPlanContent,
+  type TrackingProperty,
+} from '@tracklens/contracts';
 import { eventName, keyOf, titleCase, wordsOf } from './naming';
 import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
 import { withAllowedValues } from './plan-enums';
@@ -33,6 +42,7 @@ import {
   invitationDialogOf,
   lifecycleEvents,
   namedActionOf,
+  noticedEventsOf,
   pageViewOf,
   recognise,
   screenActionOf,
@@ -150,14 +160,22 @@ export function offlinePlan(analysis: ProductAnalysis, declaredType?: ProductTyp
   if (productType === 'mobile_app' && first) {
     for (const lifecycle of lifecycleEvents()) plan.add(candidateOf(first, null, { ...lifecycle, everywhere: true, screenshot: null }));
   }
+  const actions = new Map(screens.map((screen) => [
+    screen.key,
+    screen.interactions.flatMap((interaction) => actionCandidate(screen, interaction, context) ?? []),
+  ]));
   for (const screen of screens) {
     plan.add(viewCandidate(screen, context));
     const semantic = semanticViewOf(listsProducts(screen, context) ? { ...screen, kind: 'product_list' } : screen, context.examples, context.checkoutStep(screen));
     if (semantic) plan.add(candidateOf(screen, null, { ...semantic, category: 'page_view' }));
     for (const recognised of screenEventsOf(screen, context.examples)) plan.add(recognisedCandidate(screen, null, recognised, []));
-    for (const interaction of screen.interactions) {
-      const candidate = actionCandidate(screen, interaction, context);
-      if (candidate) plan.add(candidate);
+    for (const candidate of actions.get(screen.key) ?? []) plan.add(candidate);
+    // A notice confirms what a control of its screen, or of the screen before it, did ('Send money', then 'Transfer
+    // sent'): that control's event already tracks it.
+    const controls = screens.filter((other) => other === screen || other.exits.includes(screen.key)).flatMap((other) => actions.get(other.key) ?? []);
+    const tracked = new Set(controls.map((candidate) => lastWord(candidate.name)));
+    for (const noticed of noticedEventsOf(screen)) {
+      if (!tracked.has(lastWord(noticed.name))) plan.add({ ...recognisedCandidate(screen, null, noticed, []), optional: true });
     }
   }
   const events = withAllowedValues(plan.events(context), screens);
@@ -235,6 +253,8 @@ interface Candidate {
   leadsTo: ScreenKind[] | 'next';
   /** For the navigation event: the link's text and where it went. */
   linkText?: string;
+  /** Left out when another event has its name, rather than renamed. */
+  optional?: boolean;
 }
 
 /** The one view event of every screen (Segment's page() or screen()), its screen a property. */
@@ -455,7 +475,13 @@ function clickCandidate(screen: Screen, interaction: Interaction, context: Conte
   }
   // A button that opens a sign-up or sign-in form only leads to it: the form's event is the action.
   const toForm = interaction.toScreen ? context.byKey.get(interaction.toScreen)?.kind : undefined;
-  const name = toForm === 'sign_up' || toForm === 'login' ? eventName(label, 'Clicked') : clickName(screen, label);
+  // What the screens it leads to confirm names what a label without an object acted on ('Share', then 'Your post is shared').
+  const confirmed = [...(interaction.toScreen ? [interaction.toScreen] : []), ...screen.exits]
+    .flatMap((key) => context.byKey.get(key)?.texts ?? [])
+    .flatMap((text) => noticeOf(text) ?? []);
+  const name = toForm === 'sign_up' || toForm === 'login'
+    ? eventName(label, 'Clicked')
+    : clickName(screen, label, (past) => confirmed.find((notice) => notice.done === past.toLowerCase())?.thing);
   const clicked = eventName(label, 'Clicked');
   return actionOf(screen, interaction, {
     id: `click:${keyOf(name)}`,
@@ -487,8 +513,11 @@ function isCallToAction(label: string): boolean {
   return !VERB_NEEDS_OBJECT.has(verb) || words[1] === 'now';
 }
 
-/** 'Download CSV' → 'CSV Downloaded', 'Save' → '<Screen> Saved', 'Shop now' → 'Shop Now Clicked'. */
-function clickName(screen: Screen, label: string): string {
+/**
+ * 'Download CSV' → 'CSV Downloaded', 'Save' → '<Screen> Saved' or what a notice says was saved, 'Shop now' → 'Shop
+ * Now Clicked'.
+ */
+function clickName(screen: Screen, label: string, confirmedThing: (past: string) => string | undefined): string {
   const words = wordsOf(label);
   const verb = firstWord(label);
   const past = PAST_TENSE[verb];
@@ -497,8 +526,14 @@ function clickName(screen: Screen, label: string): string {
   if (!past || NOT_AN_OBJECT.test(object[0] ?? '')) return eventName(label, 'Clicked');
   // A trial starts when the account is made: 'Start free trial' is the way to the sign-up form.
   if (verb === 'start' && object.some((word) => /^trial$/i.test(word))) return eventName(label, 'Clicked');
-  if (object.length === 0 || keyOf(object.join(' ')) === 'changes') return eventName(DEFAULT_OBJECT[verb] ?? screen.title, past);
+  if (object.length === 0 || keyOf(object.join(' ')) === 'changes') {
+    return eventName(DEFAULT_OBJECT[verb] ?? confirmedThing(past) ?? screen.title, past);
+  }
   return eventName(object.join(' '), past);
+}
+
+function lastWord(name: string): string {
+  return (wordsOf(name).at(-1) ?? '').toLowerCase();
 }
 
 function firstWord(label: string): string {
@@ -527,10 +562,11 @@ class PlanBuilder {
   /** The plan's events, in the order they first occur; candidates know their final names afterwards. */
   events(context: Context): TrackingEvent[] {
     const owners = new Map<string, string>();
-    for (const candidate of this.candidates) if (candidate.owner && !owners.has(candidate.name)) owners.set(candidate.name, candidate.id);
+    const named = [...this.candidates.filter((c) => !c.optional), ...this.candidates.filter((c) => c.optional)];
+    for (const candidate of named) if (candidate.owner && !candidate.optional && !owners.has(candidate.name)) owners.set(candidate.name, candidate.id);
     const names = new Map<string, string>();
     const taken = new Set<string>(owners.keys());
-    for (const candidate of this.candidates) {
+    for (const candidate of named) {
       if (names.has(candidate.id)) continue;
       const name = this.nameFor(candidate, owners, taken);
       if (!name) continue;
@@ -568,6 +604,7 @@ class PlanBuilder {
       const owner = owners.get(name);
       return owner ? owner === candidate.id : !taken.has(name);
     };
+    if (candidate.optional) return free(candidate.name) ? candidate.name : null;
     const options = [candidate.name, candidate.fallbackName, eventName(candidate.screen.title, candidate.name)];
     for (const option of options) if (option && free(option)) return option;
     for (let n = 2; n < 100; n++) {

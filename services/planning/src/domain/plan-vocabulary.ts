@@ -5,7 +5,7 @@
  * and where it led; the view events of the kinds of screen the spec has one for; and the app's lifecycle events.
  * Segment writes 'Product Added to Wishlist': plan names capitalise every word, so it is 'Product Added To Wishlist'.
  */
-import { facetOf, type ProductType, type TrackingProperty } from '@tracklens/contracts';
+import { facetOf, noticeOf, type ProductType, type TrackingProperty } from '@tracklens/contracts';
 import { keyOf, snakeCase, titleCase, wordsOf } from './naming';
 import type { PlanExamples } from './plan-properties';
 import { personalProperty, productsProperty, property } from './plan-properties';
@@ -956,6 +956,29 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
     });
   }
   return events;
+}
+
+/**
+ * What the screen's notices said the user's action did ('Promo applied' → Promo Applied, 'Message sent to Marco' →
+ * Message Sent): the analysis keeps only notices that appeared as the user acted. An order, a payment or a sign-up
+ * confirmed is the spec's own event.
+ */
+export function noticedEventsOf(screen: Screen): Recognised[] {
+  const events = new Map<string, Recognised>();
+  for (const text of screen.texts) {
+    const notice = noticeOf(text);
+    if (!notice || TRACKED_ELSEWHERE.test(notice.thing) || INVITE_CONFIRMED.test(keyOf(text))) continue;
+    const name = `${titleCase(notice.thing)} ${titleCase(notice.done)}`;
+    if (!isNameable(name)) continue;
+    events.set(name, {
+      id: `noticed:${keyOf(name)}`,
+      name,
+      trigger: `The ${screen.title} screen confirms that the user's ${notice.thing} is ${notice.done}`,
+      description: `A ${notice.thing} is ${notice.done}.`,
+      properties: [],
+    });
+  }
+  return [...events.values()];
 }
 
 /** Segment's page() or screen() call as one event of every screen, `property` saying which: a phone app's screen, else a page. */

@@ -2,7 +2,7 @@
  * Reads a screen from OCR text and its geometry: the main heading names it, short boxed lines with a
  * verb are buttons, the top row holds navigation links, labels near boxes are fields.
  */
-import { facetOf } from '@tracklens/contracts';
+import { facetOf, noticeOf } from '@tracklens/contracts';
 import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '../types';
 import { activeItem } from './active-item';
 import { correctLabel } from './label-correction';
@@ -389,6 +389,8 @@ const DATE = new RegExp(`^(${MONTH} \\d{1,2}(st|nd|rd|th)?|\\d{1,2}(st|nd|rd|th)
 /** A headline that promises what the product does for its user, rather than titling a screen. */
 const PROMISE = /^(find|discover|explore|get|start|search|shop|browse|book|plan|order|meet|learn|build|grow|make|track|watch|listen to|save on)\b.*\b(your|the|a|new|next|best|more)\b/;
 
+const QUESTION = /\?\s*$/;
+
 function isNameCandidate(item: TextItem): boolean {
   const t = lower(item.text);
   if (NOT_A_NAME.some((phrase) => t.includes(phrase))) return false;
@@ -659,15 +661,15 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
       isNameCandidate(item) &&
       !(isButtonText(item.text) && item.size < bodyHeight * 1.5 && looksBoxed(page, item.box)),
   );
-  let heading: TextItem | undefined;
-  let bestScore = 0;
-  for (const item of candidates) {
-    // Bigger is more important; a little preference for text higher up, where titles live.
-    const score = item.size * (1 - 0.35 * ((centerY(item.box) - viewTop) / viewHeight));
-    if (score > bestScore) {
-      bestScore = score;
-      heading = item;
-    }
+  // Bigger is more important; a little preference for text higher up, where titles live.
+  const headingScore = (item: TextItem): number => item.size * (1 - 0.35 * ((centerY(item.box) - viewTop) / viewHeight));
+  const largest = (items: TextItem[]): TextItem | undefined =>
+    items.reduce<TextItem | undefined>((best, item) => (!best || headingScore(item) > headingScore(best) ? item : best), undefined);
+  let heading = largest(candidates);
+  // A question set large asks for something ('Where to?' in a search field): a title that is no question names
+  // the screen, when there is one.
+  if (heading && QUESTION.test(heading.text)) {
+    heading = largest(candidates.filter((item) => !QUESTION.test(item.text) && item.size >= bodyHeight * 1.2)) ?? heading;
   }
   const headingIsBig = heading !== undefined && heading.size >= bodyHeight * 1.2;
   const titled = barTitle && isNameCandidate(barTitle) && (!headingIsBig || (heading?.size ?? 0) < barTitle.size * 1.3)
@@ -727,7 +729,9 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
     const text = withoutIcon(item.text);
     if (tabs.size > 0 && tabs.has(item)) continue;
     const field = fieldLabels.find((f) => f.item === item)?.label;
-    if (field) add('input', field);
+    // A notice ('Promo applied') says what the user's action did, when it appears as they act (see the merge step).
+    if (noticeOf(text)) add('text', text);
+    else if (field) add('input', field);
     else if (isCheckboxText(text)) add('checkbox', asLabel(text));
     else if (isSelectText(text)) add('select', asLabel(text.replace(/\s[v▾⌄]$/, '')));
     else if (isFacetControl(page, item)) add('select', asLabel(text));
@@ -836,6 +840,8 @@ function cleanElements(elements: UiElement[], cleaner: NameCleaner): UiElement[]
   for (const element of elements) {
     let label: string | undefined = element.label;
     if (element.kind === 'heading') label = cleaner.name(label);
+    // A notice names an event: its words are cleaned as a label's are.
+    else if (element.kind === 'text' && noticeOf(label)) label = cleaner.label(label);
     else if (NAMING_KINDS.has(element.kind)) label = cleaner.label(element.kind === 'button' ? correctLabel(label) : label);
     if (!label) continue;
     const key = `${element.kind}:${lower(label)}`;
