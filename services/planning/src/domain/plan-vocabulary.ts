@@ -625,26 +625,24 @@ const TRACKED_ELSEWHERE = /^(order|purchase|checkout|payment|booking|sign ?up|re
 /** A screen of something under way ('Active Workout'): reaching it is that thing started. */
 const UNDER_WAY_SCREEN = /^(?:active|ongoing|live|current) (\w+( \w+)?)$/;
 
-/** A screen that says what was just done to a thing ('Tour Requested', 'Message Sent'): reaching it is that event. */
-const SAID_DONE_SCREEN = /^(\w+( \w+)?) (requested|sent|submitted|booked|scheduled|reserved|published)$/;
-
-const REACHED: Array<{ pattern: RegExp; does?: string; past?: string }> = [
+const REACHED = [
   { pattern: UNDER_WAY_SCREEN, does: 'starts', past: 'started' },
   { pattern: DONE_SCREEN, does: 'completes', past: 'completed' },
-  // The screen's own verb, in the past: the user did it.
-  { pattern: SAID_DONE_SCREEN },
-];
+] as const;
 
-/** The thing whose start or completion reaching this screen is ('Active Workout' → workout), with how. */
+/**
+ * The thing whose start or completion reaching this screen is ('Active Workout' → workout), with how; a screen
+ * that says what was just done to a thing ('Tour Requested') is that, as a notice saying it would be.
+ */
 function reachedOf(screen: Screen): { thing: string; does: string; past: string } | null {
   if (screen.kind !== 'other') return null;
+  const named = keyOf(screen.name);
   for (const { pattern, does, past } of REACHED) {
-    const match = pattern.exec(keyOf(screen.name));
-    const thing = match?.[1];
-    const verb = past ?? match?.[3];
-    if (thing && verb && !TRACKED_ELSEWHERE.test(thing)) return { thing, does: does ?? verb, past: verb };
+    const thing = pattern.exec(named)?.[1];
+    if (thing && !TRACKED_ELSEWHERE.test(thing)) return { thing, does, past };
   }
-  return null;
+  const said = noticeOf(named);
+  return said && !TRACKED_ELSEWHERE.test(said.thing) ? { thing: said.thing, does: said.done, past: said.done } : null;
 }
 
 /**

@@ -24,7 +24,8 @@ interface Look {
 /** Differences that count as "looks different" for each feature; a score of 1 is one such difference. */
 const SCALE: Look = { background: 14, backgroundChroma: 28, inkChroma: 45, inkContrast: 30, underline: 0.45 };
 
-function luminance(rgb: Uint8Array, i: number): number {
+/** Luma of the pixel at byte `i` (full-range BT.601), as a JPEG stores it. */
+export function luminance(rgb: Uint8Array, i: number): number {
   return 0.299 * (rgb[i] ?? 0) + 0.587 * (rgb[i + 1] ?? 0) + 0.114 * (rgb[i + 2] ?? 0);
 }
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { ffmpegPath, runProcess } from '../ffmpeg';
 import { pendingList, rawFrameCutter } from '../streaming';
 import type { Box, KeyFrame } from '../types';
-import type { ColorImage } from './active-item';
+import { luminance, type ColorImage } from './active-item';
 import { normalizePolarity } from './polarity';
 import { removeRuledLines } from './ruled-lines';
 
@@ -38,7 +38,7 @@ export function ocrScaleFor(width: number, height: number): number {
 function toGray(rgb: Uint8Array, pixels: number): Uint8Array {
   const gray = new Uint8Array(pixels);
   for (let p = 0, i = 0; p < pixels; p += 1, i += 3) {
-    gray[p] = Math.round(0.299 * (rgb[i] ?? 0) + 0.587 * (rgb[i + 1] ?? 0) + 0.114 * (rgb[i + 2] ?? 0));
+    gray[p] = Math.round(luminance(rgb, i));
   }
   return gray;
 }

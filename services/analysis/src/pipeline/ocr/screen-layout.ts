@@ -4,7 +4,7 @@
  */
 import { facetOf, noticeOf } from '@tracklens/contracts';
 import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '../types';
-import { activeItem } from './active-item';
+import { activeItem, luminance } from './active-item';
 import { correctLabel } from './label-correction';
 import { createNameCleaner, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
 import { COMMON_HOST, kindListed, nameScreen, normalizeName, repairedAddress, urlPathOf, type NamingEvidence } from './screen-naming';
@@ -254,11 +254,8 @@ function centredInFill(page: OcrPage, box: Box): boolean {
   const y0 = Math.round(box.y * s);
   const y1 = Math.round((box.y + box.height) * s);
   const h = Math.max(1, y1 - y0);
-  const luma = (x: number, y: number): number | undefined => {
-    if (x < 0 || y < 0 || x >= width || y >= height) return undefined;
-    const i = (y * width + x) * 3;
-    return 0.299 * (rgb[i] ?? 0) + 0.587 * (rgb[i + 1] ?? 0) + 0.114 * (rgb[i + 2] ?? 0);
-  };
+  const luma = (x: number, y: number): number | undefined =>
+    x < 0 || y < 0 || x >= width || y >= height ? undefined : luminance(rgb, (y * width + x) * 3);
   const pad = Math.max(3, Math.round(h * 0.35));
   const beside: number[] = [];
   for (let y = y0; y <= y1; y += 2) {
