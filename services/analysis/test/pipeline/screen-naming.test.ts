@@ -51,6 +51,10 @@ describe('screen names', () => {
       ['/projects/new', 'Projects New'],
       ['/search', 'Search Results'],
       ['/#/feed', 'Feed'],
+      ['/jobs/senior-product-designer-northbeam/apply', 'Job Application'],
+      ['/rooms/48213/book', 'Room Booking'],
+      ['/posts/8f3a2c91/edit', 'Edit Post'],
+      ['/applications/ww-48213/submitted', 'Application Submitted'],
     ])('should name %s "%s"', (path, name) => {
       expect(nameFromUrlPath(path)).toBe(name);
     });
@@ -59,6 +63,15 @@ describe('screen names', () => {
       expect(nameFromUrlPath('/album/midnight-tides', 'Midnight Tides')).toBe('Album Detail');
       expect(nameFromUrlPath('/album/midnight-tides', 'Good evening')).toBe('Album Midnight Tides');
       expect(nameFromUrlPath('/settings/billing', 'Billing')).toBe('Settings Billing');
+    });
+
+    it('should name a path searched after what it lists', () => {
+      expect(nameFromUrlPath('/jobs', undefined, true)).toBe('Job Search Results');
+      expect(nameFromUrlPath('/products', undefined, true)).toBe('Search Results');
+      expect(nameFromUrlPath('/search', undefined, true)).toBe('Search Results');
+      expect(nameFromUrlPath('/jobs')).toBe('Jobs');
+      expect(nameFromUrlPath('/cart', undefined, true)).toBe('Cart');
+      expect(nameScreen(evidence({ urlPath: '/jobs', urlSearched: true, heading: 'Product designer jobs in New York' })).name).toBe('Job Search Results');
     });
 
     it("should leave out a workspace's slug that opens the path when the page shows that workspace", () => {
@@ -103,6 +116,14 @@ describe('screen names', () => {
       // Its site-info icon read as letters, the dot before the top level as a colon.
       const misread = findBrowserChrome([item('C1 app.tanager:io/issues/WEB-142', { x: 120, y: 54, width: 280, height: 14 })], 1440, 900);
       expect(misread?.urlPath).toBe('/issues/WEB-142');
+      expect(misread?.searched).toBe(false);
+      // The icon read as a letter joined to a misread 'www', tesseract unsure of it all; a query that searched.
+      const unsure = findBrowserChrome([{ ...item('O_waw.workwell.io/jobs?q', { x: 128, y: 56, width: 300, height: 14 }), confidence: 12 }], 1366, 768);
+      expect(unsure).toMatchObject({ urlPath: '/jobs', searched: true });
+      const cut = findBrowserChrome([item('www.workwell.io/jobs?:', { x: 128, y: 56, width: 300, height: 14 })], 1366, 768);
+      expect(cut).toMatchObject({ urlPath: '/jobs', searched: true });
+      const paged = findBrowserChrome([item('www.workwell.io/jobs?page=2', { x: 128, y: 56, width: 300, height: 14 })], 1366, 768);
+      expect(paged).toMatchObject({ urlPath: '/jobs', searched: false });
     });
 
     it('should not take a domain inside the page text for an address bar', () => {

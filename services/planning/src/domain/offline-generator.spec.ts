@@ -727,6 +727,26 @@ describe(generateOfflinePlan.name, () => {
     }
   });
 
+  it("should start an application at its form ('Apply now' to Job Application), and only at a form", () => {
+    const screens = (fields: boolean) => analysisOf([
+      pageSpec({
+        screenName: 'Job Detail', screenKind: 'product', order: 0,
+        elements: [{ kind: 'button', label: 'Apply now' }],
+        actions: [{ kind: 'click', target: 'Apply now', toScreen: 'Job Application', atSec: 3 }],
+      }),
+      pageSpec({
+        screenName: 'Job Application', screenKind: 'other', order: 1,
+        elements: fields ? [{ kind: 'input', label: 'First name' }, { kind: 'input', label: 'Email' }, { kind: 'button', label: 'Submit application' }] : [],
+        actions: [{ kind: 'navigate', toScreen: 'Application Submitted', atSec: 9 }],
+      }),
+      pageSpec({ screenName: 'Application Submitted', screenKind: 'other', order: 2 }),
+    ]);
+    const names = generateOfflinePlan(screens(true)).events.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['Application Started', 'Application Submitted']));
+    expect(names).not.toContain('Apply Now Clicked');
+    expect(generateOfflinePlan(screens(false)).events.map((e) => e.name)).not.toContain('Application Started');
+  });
+
   it('should generate a 20-screen product quickly with every name unique', () => {
     const started = performance.now();
     const large = generateOfflinePlan(largeAnalysis(20));

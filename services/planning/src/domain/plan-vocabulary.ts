@@ -625,9 +625,15 @@ const TRACKED_ELSEWHERE = /^(order|purchase|checkout|payment|booking|sign ?up|re
 /** A screen of something under way ('Active Workout'): reaching it is that thing started. */
 const UNDER_WAY_SCREEN = /^(?:active|ongoing|live|current) (\w+( \w+)?)$/;
 
+/** A form for applying, enrolling or reserving ('Job Application'): reaching it starts that. */
+const PROCESS_FORM = /^(?:\w+ )?(application|enrollment|enrolment|reservation)$/;
+/** The verb on the button that opens such a form ('Apply now' before Job Application). */
+const PROCESS_VERB: Record<string, string> = { application: 'apply', enrollment: 'enroll', enrolment: 'enrol', reservation: 'reserve' };
+
 const REACHED = [
-  { pattern: UNDER_WAY_SCREEN, does: 'starts', past: 'started' },
-  { pattern: DONE_SCREEN, does: 'completes', past: 'completed' },
+  { pattern: UNDER_WAY_SCREEN, does: 'starts', past: 'started', form: false },
+  { pattern: PROCESS_FORM, does: 'starts', past: 'started', form: true },
+  { pattern: DONE_SCREEN, does: 'completes', past: 'completed', form: false },
 ] as const;
 
 /**
@@ -637,8 +643,8 @@ const REACHED = [
 function reachedOf(screen: Screen): { thing: string; does: string; past: string } | null {
   if (screen.kind !== 'other') return null;
   const named = keyOf(screen.name);
-  for (const { pattern, does, past } of REACHED) {
-    const thing = pattern.exec(named)?.[1];
+  for (const { pattern, does, past, form } of REACHED) {
+    const thing = form && screen.fields.length === 0 ? undefined : pattern.exec(named)?.[1];
     if (thing && !TRACKED_ELSEWHERE.test(thing)) return { thing, does, past };
   }
   const said = noticeOf(named);
@@ -647,13 +653,17 @@ function reachedOf(screen: Screen): { thing: string; does: string; past: string 
 
 /**
  * A control that starts or finishes the thing a screen it leads to shows under way or done ('Start workout' before
- * Active Workout, 'Finish workout' before Workout Complete): that screen's event is the action, not a second one.
+ * Active Workout, 'Finish workout' before Workout Complete, 'Apply now' before Job Application): that screen's event
+ * is the action, not a second one.
  */
 export function startsOrEndsWhatFollows(label: string, destinations: Screen[]): boolean {
   const key = keyOf(label);
   return destinations.some((screen) => {
     const thing = reachedOf(screen)?.thing;
-    return thing !== undefined && new RegExp(`^\\W*(start|begin|resume|finish|end|complete|stop) (a |the |my |your )?${thing}$`).test(key);
+    if (thing === undefined) return false;
+    const verb = PROCESS_VERB[thing];
+    return new RegExp(`^\\W*(start|begin|resume|finish|end|complete|stop) (a |the |my |your )?${thing}$`).test(key) ||
+      (verb !== undefined && new RegExp(`^\\W*${verb}( now| today| for this \\w+)?$`).test(key));
   });
 }
 

@@ -7,7 +7,7 @@ import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '.
 import { activeItem, luminance } from './active-item';
 import { correctLabel } from './label-correction';
 import { createNameCleaner, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
-import { COMMON_HOST, kindListed, nameScreen, normalizeName, repairedAddress, urlPathOf, type NamingEvidence } from './screen-naming';
+import { COMMON_HOST, kindListed, nameScreen, normalizeName, repairedAddress, searchedIn, urlPathOf, type NamingEvidence } from './screen-naming';
 import type { OcrLine, OcrPage } from './tesseract-engine';
 import {
   ACTION_VERBS,
@@ -482,6 +482,8 @@ function labelFor(value: TextItem, labels: Array<{ item: TextItem; label: string
 /** A browser's toolbar drawn above the page: its address bar tells the page's path. */
 export interface BrowserChrome {
   urlPath: string;
+  /** The URL carried a search ('/jobs?q=…'). */
+  searched: boolean;
   /** Frame y where the page itself starts. */
   bottom: number;
 }
@@ -492,14 +494,15 @@ export function findBrowserChrome(items: TextItem[], frameWidth: number, frameHe
     .filter((item) => item.box.y + item.box.height < frameHeight * 0.16 && item.box.x < frameWidth * 0.5)
     .sort((a, b) => a.box.y - b.box.y);
   for (const item of band) {
-    const text = item.text.replace(/^[^a-z0-9]*(?=[a-z0-9])/i, '');
+    // The site-info icon before the URL is read as a mark or a letter of its own ('O_www.…', '@ www.…').
+    const text = item.text.replace(/^[^a-z0-9]*(?:[a-z0-9][^a-z0-9./:]+)?(?=[a-z0-9])/i, '');
     const bare = repairedAddress(text.replace(/\s+/g, ''));
     const urlPath = urlPathOf(bare);
     if (!urlPath) continue;
     // The whole text must be the URL ("acme.io" inside a sentence is not an address bar).
     if (!/^(https?:\/\/)?[a-z0-9.-]+(:\d+)?(\/\S*)?$/i.test(bare)) continue;
     if (!/\//.test(bare) && !COMMON_HOST.test(bare)) continue;
-    return { urlPath, bottom: item.box.y + item.box.height + Math.max(8, item.box.height) };
+    return { urlPath, searched: searchedIn(bare), bottom: item.box.y + item.box.height + Math.max(8, item.box.height) };
   }
   return undefined;
 }
@@ -635,7 +638,8 @@ export function understandPage(page: OcrPage, frame: KeyFrame, context: VideoCon
 export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext = {}): PageReading {
   const all = splitIntoItems(page.lines, frame.height);
   const scope = frame.overlay;
-  const chrome = findBrowserChrome(splitIntoItems(page.lines, frame.height, LOOSE_CONFIDENCE), frame.width, frame.height);
+  // An address is told by its shape, however unsure tesseract was of it (its gray pill reads poorly).
+  const chrome = findBrowserChrome(splitIntoItems(page.lines, frame.height, 0), frame.width, frame.height);
   const viewTop = chrome && !scope ? chrome.bottom : 0;
   const status = scope ? new Set<TextItem>() : phoneStatusBar(all, frame.height, frame.width);
   const items = scope ? all.filter((item) => inside(item.box, scope)) : all.filter((item) => centerY(item.box) > viewTop && !status.has(item));
@@ -752,7 +756,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   const breadcrumb = lineAbove(titled, body);
   if (!scope) learnIdColumns(body, (context.idKinds ??= {}));
   const evidence: NamingEvidence = {
-    ...(chrome && !scope ? { urlPath: chrome.urlPath } : {}),
+    ...(chrome && !scope ? { urlPath: chrome.urlPath, ...(chrome.searched ? { urlSearched: true } : {}) } : {}),
     ...(headingText ? { heading: headingText } : {}),
     ...(selected ? { activeNav: asLabel(selected.text) } : {}),
     texts: body.map((item) => item.text),

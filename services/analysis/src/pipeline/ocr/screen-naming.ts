@@ -4,13 +4,15 @@
  * page the words and controls reveal, from the highlighted navigation item, and only then from a
  * shortened heading. Pure functions over what OCR read, so every rule has a unit test.
  */
-import { isItemAction } from '@tracklens/contracts';
+import { isItemAction, noticeOf } from '@tracklens/contracts';
 import type { UiElement } from '../types';
 import { JOINING_WORDS } from './vocabulary';
 
 export interface NamingEvidence {
   /** Path read from a browser address bar ("/products/123"), when the recording shows one. */
   urlPath?: string;
+  /** The address bar's URL carried a search ('?q=…'). */
+  urlSearched?: boolean;
   /** The page's main heading as read (a phone's centred bar title counts). */
   heading?: string;
   /** The highlighted item of the sidebar, top navigation or phone tab bar. */
@@ -126,6 +128,17 @@ export function repairedAddress(text: string): string {
   return text.trim().replace(SLASH_READ_AS_LETTER, '$1/').replace(DOT_READ_AS_COLON, '.');
 }
 
+/**
+ * A query that carries what was looked for ('/jobs?q=designer', '?query=', '?keywords='): the page lists results.
+ * A lone 'q' is often read as '9', 'g' or ':' where tesseract cut the line after it.
+ */
+const SEARCH_QUERY = /[?&](q|query|search|keywords?|term)(=|$)|\?[9g:]=?$/i;
+
+/** The URL as read by OCR was a search ('shop.example.com/boots?q=rain'), whatever its path. */
+export function searchedIn(text: string): boolean {
+  return SEARCH_QUERY.test(text);
+}
+
 /** The path of a URL as read by OCR ("shop.example.com/cart?x=1" → "/cart"), or undefined. */
 export function urlPathOf(text: string): string | undefined {
   const match = URL_PATTERN.exec(repairedAddress(text));
@@ -182,6 +195,15 @@ const COMPLETED = /^(done|success|successful|complete|completed|confirmed|confir
 /** Processes whose end is an order's confirmation. */
 const PURCHASE = /^(checkouts?|orders?|carts?|baskets?|bags?|payments?|pay|purchases?)$/;
 
+/**
+ * What is done to one item, as the last segment after its key ('/jobs/8412/apply'): the page is that doing,
+ * named as a noun after the item (Job Application).
+ */
+const ITEM_ACTIONS: Record<string, string> = {
+  apply: 'Application', book: 'Booking', reserve: 'Reservation', enroll: 'Enrollment', register: 'Registration',
+  subscribe: 'Subscription', rent: 'Rental', donate: 'Donation', review: 'Review', edit: 'Edit',
+};
+
 /** An id rather than a word: numbers, hex or uuid runs, slugs with digits, long slugs of several words. */
 function isIdentifier(segment: string): boolean {
   if (/^\d+$/.test(segment)) return true;
@@ -202,9 +224,18 @@ export function pathSegments(path: string): string[] {
 
 /**
  * A screen name from a URL path: "/cart" → "Cart", "/products/123" → "Product Detail", "/" → "Home"; a slug
- * that spells the page's heading is an item too ("/album/midnight-tides" under "Midnight Tides").
+ * that spells the page's heading is an item too ("/album/midnight-tides" under "Midnight Tides"). A path
+ * searched ('/jobs?q=…') lists what was found: Job Search Results.
  */
-export function nameFromUrlPath(path: string, heading?: string): string | undefined {
+export function nameFromUrlPath(path: string, heading?: string, searched = false): string | undefined {
+  const name = nameOfPath(path, heading);
+  if (!searched || name === undefined) return name;
+  if (name === 'Product Listing') return 'Search Results';
+  // One word in the plural names what is listed ('Jobs').
+  return /^[A-Z][a-z]*[^s]s$/.test(name) ? titleCase(`${singular(name)} Search Results`) : name;
+}
+
+function nameOfPath(path: string, heading?: string): string | undefined {
   const read = pathSegments(path);
   if (read.length === 0) return 'Home';
   // A workspace's record is keyed by a word as often as by an id ('/projects/web/board'): the key is no section,
@@ -213,6 +244,11 @@ export function nameFromUrlPath(path: string, heading?: string): string | undefi
     i > 0 && i < read.length && CONTAINERS.test(read[i - 1] ?? '') && !SEGMENT_NAMES[read[i] ?? ''] && !NOT_A_KEY.test(read[i] ?? '');
   const segments = read.map((segment, i) => (keyed(i + 1) ? singular(segment) : keyed(i) ? '0' : segment));
   const last = segments[segments.length - 1] ?? '';
+  const action = ITEM_ACTIONS[last];
+  if (action && segments.length >= 3 && isIdentifier(segments[segments.length - 2] ?? '')) {
+    const item = words(singular(segments[segments.length - 3] ?? ''));
+    return titleCase(action === 'Edit' ? `Edit ${item}` : `${item} ${action}`);
+  }
   // A slug of several words that spells the heading is the item's title, not a section ("/settings/billing").
   const titleSlug = heading !== undefined && words(last).includes(' ') && sameWords(last, heading);
   if (segments.length >= 2 && (isIdentifier(last) || titleSlug)) {
@@ -232,7 +268,9 @@ export function nameFromUrlPath(path: string, heading?: string): string | undefi
   if (tail.length === 2 && SEGMENT_NAMES[tail[1] ?? ''] && ['Login', 'Sign Up', 'Verify Email', 'Cart', 'Order Confirmation'].includes(SEGMENT_NAMES[tail[1] ?? ''] ?? '')) {
     return SEGMENT_NAMES[tail[1] ?? ''];
   }
-  return titleCase(tail.map(words).join(' '));
+  // A path that says what was done to a thing names one of them ('/applications/…/submitted': Application Submitted).
+  const saysDone = tail.length === 2 && noticeOf(`${words(tail[0] ?? '')} ${tail[1] ?? ''}`) !== null;
+  return titleCase((saysDone ? [singular(tail[0] ?? ''), tail[1] ?? ''] : tail).map(words).join(' '));
 }
 
 function decodeSafely(segment: string): string {
@@ -404,7 +442,7 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 export function nameScreen(evidence: NamingEvidence): ScreenNaming {
   const archetype = classifyArchetype(evidence);
   const urlPath = evidence.urlPath === undefined ? undefined : withoutWorkspace(evidence.urlPath, evidence);
-  const fromUrl = urlPath && !evidence.isModal ? nameFromUrlPath(urlPath, evidence.heading) : undefined;
+  const fromUrl = urlPath && !evidence.isModal ? nameFromUrlPath(urlPath, evidence.heading, evidence.urlSearched) : undefined;
   const heading = evidence.heading ? shortName(evidence.heading) : '';
   let naming: ScreenNaming;
   if (fromUrl && (!archetype || evidence.urlPath !== '/' || !archetype.strong)) {
