@@ -430,7 +430,11 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   if (/\bsettings\b|\bpreferences\b/.test(heading)) return strong('Settings');
   const accountMenu = has(texts, /^(log ?out|sign ?out)$/) && count(texts, /notifications|payment|settings|orders|rewards|addresses|help|member since/) >= 2;
   if (has(all, /^edit profile$/) || (has(texts, /\bfollowers\b/) && has(texts, /\bfollowing\b/)) || /\b(my )?profile\b/.test(heading) || accountMenu) {
-    return strong('Profile');
+    // Someone else's profile is followed or messaged from it (an outlined 'Message' reads as a field); the user's
+    // own is edited.
+    const controls = [...labels(evidence.elements, 'button'), ...labels(evidence.elements, 'input')];
+    const someoneElse = !has([...all, ...controls], /^edit profile$/) && has(controls, /^(follow|following|message)$/);
+    return strong(someoneElse ? 'User Profile' : 'Profile');
   }
   if (/\b(dashboard|overview)\b/.test(heading)) return weak('Dashboard');
   const kpis = count(texts, BIG_NUMBER);
