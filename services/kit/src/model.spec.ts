@@ -136,9 +136,14 @@ describe(createModelClient.name, () => {
   it('should stop waiting for a retry when the caller aborts', async () => {
     server = await chatServer([failure(429, { 'retry-after': '30' }), completion(JSON.stringify(screen))]);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // Aborted once the first answer came, while the client waits out its Retry-After (a fixed delay would abort
+    // before the first request on a busy machine).
+    const abortWhileWaiting = setInterval(() => {
+      if (server.seen.length > 0) controller.abort();
+    }, 5);
     const started = Date.now();
     await expect(client().structured(task, frame, { signal: controller.signal })).rejects.toThrow();
+    clearInterval(abortWhileWaiting);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(server.seen).toHaveLength(1);
   });
