@@ -395,6 +395,21 @@ describe('screen names', () => {
       expect(seen.screenName).not.toBe('Jun 1');
     });
 
+    it("should take the last line of a wrapped comment ('next time') for its end, not a button, and a line apart for one", () => {
+      const phone = { width: 390, height: 844 };
+      const comments = page([
+        lineOf('Comments', 150, 250, 15),
+        lineOf('ana_rivers 2h', 56, 440, 12),
+        lineOf('Menya Kato never misses. Get the spicy miso', 56, 458, 13),
+        lineOf('Next time', 56, 476, 13),
+        lineOf('Reply - 8 likes', 56, 496, 11),
+        lineOf('Learn more', 56, 640, 13),
+      ], phone);
+      const labels = understandPage(comments, frame(1, phone)).elements.filter((e) => e.kind === 'button' || e.kind === 'link').map((e) => e.label);
+      expect(labels).not.toContain('Next time');
+      expect(labels).toContain('Learn more');
+    });
+
     it('should correct a misread heading before naming the screen by it', () => {
       const seen = understandPage(page([lineOf('Chcckout', 200, 120, 30), lineOf('Review your items before paying', 200, 200, 14)]), frame(1));
       expect(seen.heading).toBe('Checkout');

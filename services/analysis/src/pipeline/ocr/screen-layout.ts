@@ -416,6 +416,26 @@ function wrappedLine(heading: TextItem, candidates: TextItem[], bodySize: number
   return next && wordCount(heading.text) + wordCount(next.text) <= 9 ? next : undefined;
 }
 
+/**
+ * The last lines of wrapped paragraphs ('…Get the spicy miso / next time'): each starts at the left edge of a
+ * longer line just above it, in the same type, a line's spacing below. What they say is the sentence's end,
+ * not a control, though it may start like a button's label.
+ */
+function wrappedTails(body: TextItem[]): Set<TextItem> {
+  const tails = new Set<TextItem>();
+  for (const item of body) {
+    const above = body.find(
+      (line) =>
+        line !== item && wordCount(line.text) >= 4 && line.box.width > item.box.width &&
+        Math.abs(line.box.x - item.box.x) < item.size * 0.8 &&
+        item.size >= line.size * 0.8 && item.size <= line.size * 1.25 &&
+        item.box.y > line.box.y && item.box.y - (line.box.y + line.box.height) < item.size * 0.8,
+    );
+    if (above) tails.add(item);
+  }
+  return tails;
+}
+
 function screenNameFrom(text: string): string {
   const cleaned = text.replace(/[.:!,;]+$/, '').replace(/\s+/g, ' ').trim();
   return titleCaseIfShouted(cleaned).slice(0, 80);
@@ -725,6 +745,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   }
 
   let subtitle: string | undefined;
+  const tails = wrappedTails(body);
   for (const item of body) {
     if (item === titled || item === wrapped || typed.has(item.text) || tabs.has(item)) continue;
     const text = withoutIcon(item.text);
@@ -738,8 +759,8 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
     else if (isFacetControl(page, item)) add('select', asLabel(text));
     else if (wordCount(text) <= 4 && letters(text) >= 3 && !/\d/.test(text) && looksBoxed(page, item.box))
       add('button', asLabel(text));
-    else if (isLinkText(text)) add('link', asLabel(text));
-    else if (isButtonText(text)) add('button', asLabel(text));
+    else if (!tails.has(item) && isLinkText(text)) add('link', asLabel(text));
+    else if (!tails.has(item) && isButtonText(text)) add('button', asLabel(text));
     else if (item.size >= bodyHeight * 1.45 && isNameCandidate(item)) add('heading', screenNameFrom(text));
     else if (!subtitle && titled && item.box.y > titled.box.y && wordCount(text) >= 4 && letters(text) >= 12) {
       subtitle = text.replace(/\s+/g, ' ').slice(0, 140);
