@@ -244,6 +244,14 @@ describe(generateOfflinePlan.name, () => {
       ]),
     );
     expect(ticket.events.map((e) => e.name)).toEqual(['Page Viewed', 'Reply Sent']);
+    // A button without an object sends what the field beside it is written for.
+    const feed = generateOfflinePlan(
+      analysisOf([
+        pageSpec({ screenName: 'Home', screenKind: 'content', elements: [{ kind: 'input', label: 'Add a comment' }, { kind: 'input', label: 'Comments' }, { kind: 'button', label: 'Post' }] }),
+        pageSpec({ screenName: 'Story', screenKind: 'other', order: 1, elements: [{ kind: 'input', label: 'Send message' }, { kind: 'button', label: 'Send' }] }),
+      ]),
+    );
+    expect(feed.events.map((e) => e.name)).toEqual(expect.arrayContaining(['Comment Posted', 'Message Sent']));
     expect(merged.events[0]?.screenshot_path).toBe('/api/images/k/settings.jpg');
     expect(merged.events[0]?.properties[0]?.description).toBe('Name of the page viewed, e.g. Settings, Dashboard, Report');
     // A funnel step is an event once: the pages in a row without an event of their own are one step.

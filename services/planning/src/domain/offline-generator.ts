@@ -94,6 +94,7 @@ const PAST_TENSE: Record<string, string> = {
   import: 'Imported',
   join: 'Joined',
   play: 'Played',
+  post: 'Posted',
   print: 'Printed',
   pause: 'Paused',
   publish: 'Published',
@@ -124,6 +125,21 @@ const SUBMIT_PAST_TENSE: Record<string, string> = {
 };
 /** What a verb acts on when the label names nothing else ('Upgrade' submitted → 'Plan Upgraded'); otherwise the screen. */
 const DEFAULT_OBJECT: Record<string, string> = { upgrade: 'Plan' };
+/** Buttons that send what was written beside them; a 'Submit' sends the form its screen is. */
+const SENDS_WRITING = new Set(['post', 'send', 'publish', 'add']);
+/** What a field the user writes in holds ('Add a comment…' → comment): what a 'Post' or 'Send' beside it sends. */
+const WRITTEN_THING = /\b(comment|reply|review|message|note|answer|question)s?\b/;
+
+/**
+ * The one kind of text the screen's fields are all written for, if they are ('Add a comment'); a form that also
+ * asks for a name or an e-mail is a form of its own ('Contact Us').
+ */
+function writtenThing(screen: Screen): string | undefined {
+  const labels = screen.fields.map((field) => keyOf(field.label)).filter((label) => !/\bsearch\b/.test(label));
+  const things = new Set(labels.map((label) => WRITTEN_THING.exec(label)?.[1]));
+  const [thing] = things;
+  return things.size === 1 ? thing : undefined;
+}
 const ARTICLES = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'this', 'all']);
 /** Words after a verb that are not what it acts on: 'Send to Sam', 'Start free', 'Try it now', 'Start over'. */
 const NOT_AN_OBJECT = /^(to|for|with|in|on|now|free|here|today|again|over|it)$/i;
@@ -368,12 +384,15 @@ function submitCandidate(screen: Screen, interaction: Interaction): Candidate | 
   const verb = firstWord(label);
   let object = words.slice(1);
   while (object.length > 0 && ARTICLES.has((object[0] ?? '').toLowerCase())) object = object.slice(1);
+  const past = SUBMIT_PAST_TENSE[verb];
+  // 'Post' under 'Add a comment…' posts the comment, 'Send' beside 'Send message' the message.
+  const written = past && object.length === 0 && SENDS_WRITING.has(verb) ? writtenThing(screen) : undefined;
   let name: string;
-  if (generic) name = eventName(screen.title, keyOf(screen.title).endsWith('form') ? '' : 'Form', 'Submitted');
+  if (written && past) name = eventName(written, past);
+  else if (generic) name = eventName(screen.title, keyOf(screen.title).endsWith('form') ? '' : 'Form', 'Submitted');
   else if (!isNameable(label)) return null;
-  else if (SUBMIT_PAST_TENSE[verb] && object.length > 0 && !NOT_AN_OBJECT.test(object[0] ?? '')) {
-    name = eventName(object.join(' '), SUBMIT_PAST_TENSE[verb] ?? '');
-  } else name = eventName(label, 'Submitted');
+  else if (past && object.length > 0 && !NOT_AN_OBJECT.test(object[0] ?? '')) name = eventName(object.join(' '), past);
+  else name = eventName(label, 'Submitted');
   const on = `on the ${screen.title} screen`;
   return actionOf(screen, interaction, {
     id: `submit:${keyOf(name)}`,
@@ -527,7 +546,8 @@ function clickName(screen: Screen, label: string, confirmedThing: (past: string)
   // A trial starts when the account is made: 'Start free trial' is the way to the sign-up form.
   if (verb === 'start' && object.some((word) => /^trial$/i.test(word))) return eventName(label, 'Clicked');
   if (object.length === 0 || keyOf(object.join(' ')) === 'changes') {
-    return eventName(DEFAULT_OBJECT[verb] ?? confirmedThing(past) ?? screen.title, past);
+    const written = SENDS_WRITING.has(verb) ? writtenThing(screen) : undefined;
+    return eventName(DEFAULT_OBJECT[verb] ?? confirmedThing(past) ?? written ?? screen.title, past);
   }
   return eventName(object.join(' '), past);
 }
