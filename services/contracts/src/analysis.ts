@@ -28,6 +28,25 @@ export function isItemAction(label: string): boolean {
   return ITEM_ACTION.test(label.trim());
 }
 
+/**
+ * What is done to one item and the page where it is done, named as a noun ('/jobs/…/apply' is the Job Application,
+ * reached by 'Apply now'): the analysis names such pages by it, the plan finds the button that opens them.
+ */
+const ITEM_ACTION_NOUNS: Readonly<Record<string, string>> = {
+  apply: 'Application', book: 'Booking', reserve: 'Reservation', enroll: 'Enrollment', enrol: 'Enrolment',
+  register: 'Registration', subscribe: 'Subscription', rent: 'Rental', donate: 'Donation', review: 'Review', edit: 'Edit',
+};
+
+/** 'apply' → 'Application'; undefined for any other word. */
+export function itemActionNoun(verb: string): string | undefined {
+  return Object.hasOwn(ITEM_ACTION_NOUNS, verb) ? ITEM_ACTION_NOUNS[verb] : undefined;
+}
+
+/** 'application' → 'apply'; undefined for any other word. */
+export function itemActionVerb(noun: string): string | undefined {
+  return Object.keys(ITEM_ACTION_NOUNS).find((verb) => ITEM_ACTION_NOUNS[verb]?.toLowerCase() === noun.toLowerCase());
+}
+
 /** Participles a product's notices say an action with ('Promo applied', 'Message sent to Marco'). */
 const DONE_WORDS =
   'applied|sent|saved|shared|created|added|removed|deleted|updated|submitted|requested|booked|scheduled|reserved|' +

@@ -5,7 +5,7 @@
  * and where it led; the view events of the kinds of screen the spec has one for; and the app's lifecycle events.
  * Segment writes 'Product Added to Wishlist': plan names capitalise every word, so it is 'Product Added To Wishlist'.
  */
-import { facetOf, noticeOf, type ProductType, type TrackingProperty } from '@tracklens/contracts';
+import { facetOf, itemActionVerb, noticeOf, type ProductType, type TrackingProperty } from '@tracklens/contracts';
 import { keyOf, snakeCase, titleCase, wordsOf } from './naming';
 import type { PlanExamples } from './plan-properties';
 import { personalProperty, productsProperty, property } from './plan-properties';
@@ -627,8 +627,6 @@ const UNDER_WAY_SCREEN = /^(?:active|ongoing|live|current) (\w+( \w+)?)$/;
 
 /** A form for applying, enrolling or reserving ('Job Application'): reaching it starts that. */
 const PROCESS_FORM = /^(?:\w+ )?(application|enrollment|enrolment|reservation)$/;
-/** The verb on the button that opens such a form ('Apply now' before Job Application). */
-const PROCESS_VERB: Record<string, string> = { application: 'apply', enrollment: 'enroll', enrolment: 'enrol', reservation: 'reserve' };
 
 const REACHED = [
   { pattern: UNDER_WAY_SCREEN, does: 'starts', past: 'started', form: false },
@@ -661,7 +659,8 @@ export function startsOrEndsWhatFollows(label: string, destinations: Screen[]): 
   return destinations.some((screen) => {
     const thing = reachedOf(screen)?.thing;
     if (thing === undefined) return false;
-    const verb = PROCESS_VERB[thing];
+    // The verb on the button that opens such a form ('Apply now' before Job Application).
+    const verb = PROCESS_FORM.test(thing) ? itemActionVerb(thing) : undefined;
     return new RegExp(`^\\W*(start|begin|resume|finish|end|complete|stop) (a |the |my |your )?${thing}$`).test(key) ||
       (verb !== undefined && new RegExp(`^\\W*${verb}( now| today| for this \\w+)?$`).test(key));
   });

@@ -4,7 +4,7 @@
  * page the words and controls reveal, from the highlighted navigation item, and only then from a
  * shortened heading. Pure functions over what OCR read, so every rule has a unit test.
  */
-import { isItemAction, noticeOf } from '@tracklens/contracts';
+import { isItemAction, itemActionNoun, noticeOf } from '@tracklens/contracts';
 import type { UiElement } from '../types';
 import { JOINING_WORDS } from './vocabulary';
 
@@ -195,15 +195,6 @@ const COMPLETED = /^(done|success|successful|complete|completed|confirmed|confir
 /** Processes whose end is an order's confirmation. */
 const PURCHASE = /^(checkouts?|orders?|carts?|baskets?|bags?|payments?|pay|purchases?)$/;
 
-/**
- * What is done to one item, as the last segment after its key ('/jobs/8412/apply'): the page is that doing,
- * named as a noun after the item (Job Application).
- */
-const ITEM_ACTIONS: Record<string, string> = {
-  apply: 'Application', book: 'Booking', reserve: 'Reservation', enroll: 'Enrollment', register: 'Registration',
-  subscribe: 'Subscription', rent: 'Rental', donate: 'Donation', review: 'Review', edit: 'Edit',
-};
-
 /** An id rather than a word: numbers, hex or uuid runs, slugs with digits, long slugs of several words. */
 function isIdentifier(segment: string): boolean {
   if (/^\d+$/.test(segment)) return true;
@@ -244,7 +235,8 @@ function nameOfPath(path: string, heading?: string): string | undefined {
     i > 0 && i < read.length && CONTAINERS.test(read[i - 1] ?? '') && !SEGMENT_NAMES[read[i] ?? ''] && !NOT_A_KEY.test(read[i] ?? '');
   const segments = read.map((segment, i) => (keyed(i + 1) ? singular(segment) : keyed(i) ? '0' : segment));
   const last = segments[segments.length - 1] ?? '';
-  const action = ITEM_ACTIONS[last];
+  // What is done to one item, as the last segment after its key ('/jobs/8412/apply'): Job Application.
+  const action = itemActionNoun(last);
   if (action && segments.length >= 3 && isIdentifier(segments[segments.length - 2] ?? '')) {
     const item = words(singular(segments[segments.length - 3] ?? ''));
     return titleCase(action === 'Edit' ? `Edit ${item}` : `${item} ${action}`);
