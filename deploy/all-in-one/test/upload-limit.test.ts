@@ -52,7 +52,9 @@ describe('an upload longer than its URL allows, through the gateway', () => {
     });
     expect(created.status).toBe(201);
     productId = created.body.id;
-  });
+    // Longer than the child's own start-up wait (90 s), so a slow start fails here with the child's output instead
+    // of the hook timing out while its body goes on to start a gateway nothing stops.
+  }, 180_000);
 
   afterAll(async () => {
     await gateway?.stop();
