@@ -26,6 +26,9 @@ describe(noticeOf.name, () => {
     ['Changes saved.', { thing: 'changes', done: 'saved' }],
     ['Booking canceled', { thing: 'booking', done: 'cancelled' }],
     ['TRANSFER SENT', { thing: 'transfer', done: 'sent' }],
+    ['Card frozen', { thing: 'card', done: 'frozen' }],
+    ['Password changed', { thing: 'password', done: 'changed' }],
+    ['Ticket transferred to sam@mail.com', { thing: 'ticket', done: 'transferred' }],
   ])('should read %j as a notice of what was done', (text, notice) => {
     expect(noticeOf(text)).toEqual(notice);
   });

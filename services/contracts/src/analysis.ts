@@ -51,7 +51,9 @@ export function itemActionVerb(noun: string): string | undefined {
 const DONE_WORDS =
   'applied|sent|saved|shared|created|added|removed|deleted|updated|submitted|requested|booked|scheduled|reserved|' +
   'published|posted|copied|uploaded|subscribed|confirmed|cancell?ed|archived|invited|followed|redeemed|verified|' +
-  'connected|downloaded|exported|imported|placed|completed';
+  'connected|downloaded|exported|imported|placed|completed|transferred|frozen|unfrozen|enabled|disabled|activated|' +
+  'deactivated|paused|resumed|renewed|blocked|unblocked|locked|unlocked|favorited|favourited|bookmarked|pinned|muted|' +
+  'unmuted|restored|changed|renamed|moved|linked|unlinked|joined|enrolled|registered|purchased|unsubscribed|unfollowed';
 const THING_WORD = '(?!(?:is|was|were|has|have|been) )[a-z]+';
 const NOTICE = new RegExp(
   `^(?:[^a-z]+ )?(?:(?:your|the|a|an) )?(${THING_WORD}(?: ${THING_WORD}){0,2}) (?:(?:is|was|were|has been|have been) )?` +
