@@ -5,7 +5,7 @@
  */
 import { noticeOf } from '@tracklens/contracts';
 import type { DetectedScreen, FrameUnderstanding, KeyFrame, UiElement, UserAction } from './types';
-import { normalizeName, pathSegments, shortName } from './ocr/screen-naming';
+import { normalizeName, pathOfItem, pathSegments, shortName } from './ocr/screen-naming';
 import { SUBMIT_VERBS } from './ocr/vocabulary';
 
 /** Word-set overlap above which two frames show the same screen. */
@@ -120,8 +120,11 @@ function findRevisited(specs: Spec[], visit: Visit): Spec | undefined {
   const urls = urlsOf(visit);
   return specs.find((spec) => {
     const known = spec.visits.flatMap(urlsOf);
-    if (urls.length > 0 && known.length > 0 && urls.every((url) => known.every((other) => elsewhere(url, other)))) return false;
-    if (name !== '' && normalizeName(spec.name) === name) return true;
+    const named = name !== '' && normalizeName(spec.name) === name;
+    // Items of one kind are one screen wherever the site files them ('/world/…' and '/climate/…' are both Articles).
+    const sameKindOfItem = named && [...urls, ...known].every(pathOfItem);
+    if (!sameKindOfItem && urls.length > 0 && known.length > 0 && urls.every((url) => known.every((other) => elsewhere(url, other)))) return false;
+    if (named) return true;
     const overlap = jaccard([...spec.words], words);
     const sharedHeading = spec.visits.some((known) => pageFrames(known).some((entry) => headings.some((heading) => sameText(entry.seen.heading, heading))));
     return overlap > 0.6 || (sharedHeading && overlap > 0.3);

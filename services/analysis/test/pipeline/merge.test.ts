@@ -236,6 +236,23 @@ describe('mergeScreens', () => {
     expect(screens.map((screen) => screen.screenName)).toEqual(['Inbox', 'Inbox 2']);
   });
 
+  it('should take items of one name filed in two sections for one screen, and pages of one name in two sections for two', () => {
+    const articles = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3, 6), frame(2, 6, 9)],
+      [
+        seen('Article', ['heatwave', 'grid'], { urlPath: '/world/europe-heatwave-power-grid' }),
+        seen('Home', ['front', 'page'], { urlPath: '/' }),
+        seen('Article', ['heat', 'pumps'], { urlPath: '/climate/heat-pumps-cold-climate-norway' }),
+      ],
+    );
+    expect(articles.map((screen) => [screen.screenName, screen.visits.length])).toEqual([['Article', 2], ['Home', 1]]);
+    const inboxes = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3, 6), frame(2, 6, 9)],
+      [seen('Inbox', ['inbox'], { urlPath: '/inbox' }), seen('Home', ['front'], { urlPath: '/' }), seen('Inbox', ['other'], { urlPath: '/archive' })],
+    );
+    expect(inboxes.map((screen) => screen.screenName)).toEqual(['Inbox', 'Home', 'Inbox 2']);
+  });
+
   it('should keep frames that show the same address on one screen whatever their names', () => {
     const screens = mergeScreens(
       [frame(0, 0, 3), frame(1, 3, 6)],

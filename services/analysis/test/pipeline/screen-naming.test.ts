@@ -55,6 +55,9 @@ describe('screen names', () => {
       ['/rooms/48213/book', 'Room Booking'],
       ['/posts/8f3a2c91/edit', 'Edit Post'],
       ['/applications/ww-48213/submitted', 'Application Submitted'],
+      ['/subscribe/welcome', 'Subscription Confirmation'],
+      ['/book/success', 'Booking Confirmation'],
+      ['/onboarding/welcome', 'Onboarding Welcome'],
     ])('should name %s "%s"', (path, name) => {
       expect(nameFromUrlPath(path)).toBe(name);
     });
@@ -65,12 +68,25 @@ describe('screen names', () => {
       expect(nameFromUrlPath('/settings/billing', 'Billing')).toBe('Settings Billing');
     });
 
+    it("should name one story of a publication an Article, whatever section its address files it in, and not a front page of stories", () => {
+      const story = (urlPath: string, texts: string[]) =>
+        nameScreen(evidence({ urlPath, heading: "Europe's heatwave pushes power grids to the brink", texts, navCount: 6 })).name;
+      const byline = ['By Elena Marsh and Tomasz Wójcik', 'Reporting from Madrid · June 10, 2025 · Updated 9:42 a.m. ET · 8 min read'];
+      expect(story('/world/europe-heatwave-power-grid', byline)).toBe('Article');
+      expect(story('/blog/europe-heatwave-power-grid', ['By Ana Ruiz', 'March 3, 2025'])).toBe('Article');
+      expect(story('/world/europe-heatwave-power-grid', [])).toBe('World Detail');
+      expect(story('/world', ['By Elena Marsh · 2h ago · 8 min read', 'By Ana Ruiz · 3h ago · 5 min read'])).toBe('World');
+      expect(story('/signup/start', ['By signing up you agree to our Terms', 'Terms updated'])).not.toBe('Article');
+    });
+
     it('should name a path searched after what it lists', () => {
       expect(nameFromUrlPath('/jobs', undefined, true)).toBe('Job Search Results');
       expect(nameFromUrlPath('/products', undefined, true)).toBe('Search Results');
       expect(nameFromUrlPath('/search', undefined, true)).toBe('Search Results');
       expect(nameFromUrlPath('/jobs')).toBe('Jobs');
       expect(nameFromUrlPath('/cart', undefined, true)).toBe('Cart');
+      expect(nameFromUrlPath('/news', undefined, true)).toBe('News');
+      expect(nameFromUrlPath('/status', undefined, true)).toBe('Status');
       expect(nameScreen(evidence({ urlPath: '/jobs', urlSearched: true, heading: 'Product designer jobs in New York' })).name).toBe('Job Search Results');
     });
 
@@ -410,6 +426,25 @@ describe('screen names', () => {
       expect(labels).toContain('Learn more');
     });
 
+    it("should keep a cookie banner's sentence and buttons among the screen's controls, and out of its name", () => {
+      const home = page([
+        lineOf('Good journalism, every morning', 200, 120, 30),
+        lineOf('Read the stories that matter to you', 200, 180, 14),
+        lineOf('We use cookies', 200, 640, 14),
+        lineOf('We use cookies to measure our audience and personalise content.', 200, 662, 12),
+        lineOf('Manage preferences', 900, 650, 12),
+        lineOf('Accept all', 1080, 650, 12),
+      ]);
+      const seen = understandPage(home, frame(0));
+      expect(seen.screenName).not.toMatch(/cookie|accept|manage/i);
+      expect(seen.elements).toEqual(expect.arrayContaining([
+        { kind: 'text', label: 'We use cookies' },
+        { kind: 'button', label: 'Accept all' },
+      ]));
+      const plain = understandPage(page([lineOf('Good journalism, every morning', 200, 120, 30), lineOf('Accept all', 1080, 650, 12)]), frame(0));
+      expect(plain.elements).not.toContainEqual({ kind: 'text', label: 'We use cookies' });
+    });
+
     it('should correct a misread heading before naming the screen by it', () => {
       const seen = understandPage(page([lineOf('Chcckout', 200, 120, 30), lineOf('Review your items before paying', 200, 200, 14)]), frame(1));
       expect(seen.heading).toBe('Checkout');
@@ -516,6 +551,7 @@ describe('screen names', () => {
       return {
         evidence: { heading, texts: [], elements: [{ kind: 'heading', label: heading }], navCount: 0, heroHeading: false, isModal: false, isFirstFrame: false },
         actions: [],
+        consent: [],
         words: [],
         read: heading.split(' ').map((text) => ({ text, confidence: 92 })),
         ...extra,

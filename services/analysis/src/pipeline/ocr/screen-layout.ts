@@ -177,10 +177,26 @@ function bottomTabs(items: TextItem[], frameHeight: number, frameWidth: number):
   return bottom.length >= 3 ? bottom : [];
 }
 
+const COOKIE_WORD = /cookie|consent|gdpr/i;
+
+/** A cookie banner's sentence that says what it asks and the buttons that answer it ('Accept all', 'Reject all'). */
+function consentElements(page: OcrPage, banner: Set<TextItem>): UiElement[] {
+  const items = [...banner].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  const said = items.find((item) => COOKIE_WORD.test(item.text) && wordCount(item.text) >= 2);
+  if (!said) return [];
+  const buttons = items.filter(
+    (item) => item !== said && wordCount(item.text) <= 4 && letters(item.text) >= 2 && (isButtonText(item.text) || looksBoxed(page, item.box)),
+  );
+  return [
+    { kind: 'text', label: said.text.replace(/\s+/g, ' ').slice(0, 140) },
+    ...buttons.map((item): UiElement => ({ kind: 'button', label: asLabel(item.text) })),
+  ];
+}
+
 /** Rows of texts that belong to a cookie/consent banner (never a name, never the product's controls). */
 function bannerItems(items: TextItem[]): Set<TextItem> {
   const banner = new Set<TextItem>();
-  const seeds = items.filter((item) => /cookie|consent|gdpr/i.test(item.text));
+  const seeds = items.filter((item) => COOKIE_WORD.test(item.text));
   const queue = [...seeds];
   seeds.forEach((seed) => banner.add(seed));
   while (queue.length > 0) {
@@ -643,6 +659,8 @@ export interface PageReading {
   section?: string;
   /** The site's name in the navigation bar: never the name of a screen. */
   brand?: string;
+  /** A cookie banner over the screen, its sentence and its buttons: what the user consents with, never the screen's name. */
+  consent: UiElement[];
   /** Every word read on the frame: what a near miss on it is corrected to first. */
   read: ReadWord[];
 }
@@ -808,6 +826,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
     evidence,
     actions: dedupeActions(actions),
     words,
+    consent: consentElements(page, banner),
     ...(subtitle ? { subtitle } : {}),
     ...(section ? { section: asLabel(section.text) } : {}),
     ...(brandText ? { brand: brandText } : {}),
@@ -846,7 +865,8 @@ export function finishPage(reading: PageReading, words: RecordingWords, context:
   return {
     screenName,
     description: screenName ? describe(screenName, heading ?? '', reading.subtitle, elements, rest.isModal) : '',
-    elements,
+    // A cookie banner's controls are the screen's too, though nothing names the screen by them.
+    elements: [...elements, ...cleanElements(reading.consent, cleaner).filter((element) => !elements.some((own) => own.kind === element.kind && own.label === element.label))],
     actions: reading.actions,
     words: reading.words,
     ...(heading ? { heading } : {}),

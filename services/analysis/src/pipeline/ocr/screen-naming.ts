@@ -165,7 +165,7 @@ function singular(word: string): string {
 
 /** The kind of thing a screen named after it in the plural lists ('Workouts' → workout); undefined for any other name. */
 export function kindListed(screenName: string): string | undefined {
-  return /^[A-Z][a-z]{2,}[^s]s$/.test(screenName) ? singular(screenName) : undefined;
+  return /^[A-Z][a-z]+[^su]s$/.test(screenName) && screenName !== 'News' ? singular(screenName) : undefined;
 }
 
 /** Segments that name a page by themselves, whatever the site calls them. */
@@ -192,8 +192,16 @@ const NOT_A_KEY = /^(new|create|add|edit|import|all|archived?|search|settings|ov
  * the screen as it is.
  */
 const COMPLETED = /^(done|success|successful|complete|completed|confirmed|confirmation|thanks|thank[-_]?you|finished)$/;
+/** Processes that make the user a member, whose end may welcome them. */
+const JOINED = /^(subscribe|subscription|signup|sign-up|register|join|upgrade|membership)$/;
 /** Processes whose end is an order's confirmation. */
 const PURCHASE = /^(checkouts?|orders?|carts?|baskets?|bags?|payments?|pay|purchases?)$/;
+
+/** Whether a path shows one item of a collection ('/world/europe-heatwave-power-grid', '/products/123'). */
+export function pathOfItem(path: string): boolean {
+  const segments = pathSegments(path);
+  return segments.length >= 2 && isIdentifier(segments[segments.length - 1] ?? '');
+}
 
 /** An id rather than a word: numbers, hex or uuid runs, slugs with digits, long slugs of several words. */
 function isIdentifier(segment: string): boolean {
@@ -223,7 +231,8 @@ export function nameFromUrlPath(path: string, heading?: string, searched = false
   if (!searched || name === undefined) return name;
   if (name === 'Product Listing') return 'Search Results';
   // One word in the plural names what is listed ('Jobs').
-  return /^[A-Z][a-z]*[^s]s$/.test(name) ? titleCase(`${singular(name)} Search Results`) : name;
+  const listed = kindListed(name);
+  return listed ? titleCase(`${listed} Search Results`) : name;
 }
 
 function nameOfPath(path: string, heading?: string): string | undefined {
@@ -255,8 +264,12 @@ function nameOfPath(path: string, heading?: string): string | undefined {
   const tail = meaningful.slice(-2);
   // A path that ends on a process done confirms what came before it ('/transfer/done', '/booking/success'); a
   // purchase's end is the order's.
-  const done = tail.length === 2 && COMPLETED.test(tail[1] ?? '');
-  if (done && !PURCHASE.test(tail[0] ?? '')) return titleCase(`${SEGMENT_NAMES[tail[0] ?? ''] ?? words(tail[0] ?? '')} Confirmation`);
+  // A membership's first page welcomes its new member ('/subscribe/welcome').
+  const done = tail.length === 2 && (COMPLETED.test(tail[1] ?? '') || (tail[1] === 'welcome' && JOINED.test(tail[0] ?? '')));
+  if (done && !PURCHASE.test(tail[0] ?? '')) {
+    const process = tail[0] ?? '';
+    return titleCase(`${SEGMENT_NAMES[process] ?? itemActionNoun(process) ?? words(process)} Confirmation`);
+  }
   if (tail.length === 2 && SEGMENT_NAMES[tail[1] ?? ''] && ['Login', 'Sign Up', 'Verify Email', 'Cart', 'Order Confirmation'].includes(SEGMENT_NAMES[tail[1] ?? ''] ?? '')) {
     return SEGMENT_NAMES[tail[1] ?? ''];
   }
@@ -279,6 +292,11 @@ function decodeSafely(segment: string): string {
 const has = (texts: string[], pattern: RegExp): boolean => texts.some((text) => pattern.test(text));
 const count = (texts: string[], pattern: RegExp): number => texts.filter((text) => pattern.test(text)).length;
 
+/** Who wrote a story: 'By' and names ('By Elena Marsh and Tomasz Wójcik · 2h ago'). */
+const BYLINE = /^(By|BY) \p{Lu}[\p{L}'’.-]*( (\p{Lu}[\p{L}'’.-]*|and|&))*,?\s*([·|•,-].*)?$/u;
+/** When a story was written: a date with its month named, or a time ago, or an update. */
+const ARTICLE_DATE =
+  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{4}\b|\b(updated|published)\b|\b\d{1,2} ?(h|hrs?|hours?|mins?|minutes?|days?) ago\b/;
 const PRICE = /(^|\s)[$€£]\s?\d{1,5}([.,]\d{2})?\b|\b\d{1,5}[.,]\d{2}\s?(€|eur|usd)\b/i;
 const BIG_NUMBER = /^[+-]?[$€£]?\d{1,3}([,.]\d{3})*([.,]\d+)?\s?(%|k|m|bn|pts|h|min|s|ms|x)?$/i;
 
@@ -350,6 +368,14 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   if (has(all, /\bresults? for\b|^search results|^\d[\d,]* (results|items found|stays|homes|properties|hotels|rentals|listings)\b|showing results/)) {
     return strong('Search Results');
   }
+
+  // One story of a publication under its headline: its byline and when it was written or how long it reads, once
+  // (a front page or a list of stories shows many).
+  const bylines = count(evidence.texts, BYLINE);
+  const readingTimes = count(texts, /\b\d{1,2} ?min(ute)?s? read\b/);
+  const dated = has(texts, ARTICLE_DATE);
+  if (bylines <= 1 && readingTimes <= 1 && (readingTimes === 1 || (bylines === 1 && dated)) && heading.split(/\s+/).length >= 4 &&
+      !evidence.isModal) return strong('Article');
 
   const prices = texts.map((text, i) => ({ text, size: evidence.sizes?.[i] ?? 0 })).filter((entry) => PRICE.test(entry.text));
   const addToCart = has([...buttons, ...texts], /^(add to (cart|bag|basket|order|trolley)|buy now)|^add\b.*[$€£]\s?\d/);
@@ -447,8 +473,9 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
     const contains = archetype ? archetype.name.toLowerCase().split(' ').every((word) => urlWords.includes(word)) : true;
     // A shop's goods are its products whatever its paths call them ('/books/…'); what is enrolled in or applied
     // for is what its path says ('/course/…').
-    const genericDetail = / Detail$/.test(fromUrl) && archetype?.name === 'Product Detail' &&
-      !evidence.elements.some((element) => element.kind === 'button' && isItemAction(element.label));
+    const genericDetail = / Detail$/.test(fromUrl) &&
+      ((archetype?.name === 'Product Detail' && !evidence.elements.some((element) => element.kind === 'button' && isItemAction(element.label))) ||
+        archetype?.name === 'Article');
     naming = archetype?.strong && !contains && (genericDetail || SEGMENT_GENERIC.has(fromUrl))
       ? { name: archetype.name, source: 'archetype' }
       : { name: fromUrl, source: 'url' };
