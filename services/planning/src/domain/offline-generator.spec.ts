@@ -562,6 +562,76 @@ describe(generateOfflinePlan.name, () => {
     expect(screen([{ kind: 'text', label: 'Order placed' }]).events.map((e) => e.name)).not.toContain('Order Placed');
   });
 
+  it('should send Article Viewed for a story of a publication, its headline the title example, one event for every article', () => {
+    const plan = generateOfflinePlan(
+      analysisOf([
+        pageSpec({ screenName: 'Home', screenKind: 'content', order: 0, elements: [{ kind: 'heading', label: 'The Meridian' }] }),
+        pageSpec({
+          screenName: 'Article',
+          screenKind: 'other',
+          order: 1,
+          elements: [{ kind: 'heading', label: "Europe's heatwave pushes power grids to the brink" }, { kind: 'button', label: 'Share' }],
+        }),
+      ]),
+    );
+    const viewed = eventNamed(plan, 'Article Viewed');
+    expect(viewed.properties.map((p) => [p.name, p.example])).toEqual([
+      ['article_id', ''],
+      ['title', "Europe's heatwave pushes power grids to the brink"],
+      ['category', ''],
+    ]);
+  });
+
+  it("should take an e-mail address sent under a newsletter's name for Newsletter Subscribed, and a sign-up form asking more for Signed Up", () => {
+    const article = (elements: AnalysedPageSpec['elements']) =>
+      generateOfflinePlan(
+        analysisOf([
+          pageSpec({
+            screenName: 'Article',
+            screenKind: 'other',
+            order: 0,
+            elements: [{ kind: 'heading', label: "Europe's heatwave pushes power grids to the brink" }, ...elements],
+            actions: [{ kind: 'click', target: 'Sign up', atSec: 9 }],
+          }),
+        ]),
+      );
+    const briefing = article([{ kind: 'heading', label: 'The Morning Briefing' }, { kind: 'input', label: 'Email address' }, { kind: 'button', label: 'Sign up' }]);
+    expect(briefing.events.map((e) => e.name)).toContain('Newsletter Subscribed');
+    expect(briefing.events.map((e) => e.name)).not.toContain('Signed Up');
+    expect(eventNamed(briefing, 'Newsletter Subscribed').properties.find((p) => p.name === 'newsletter_name')?.example).toBe('The Morning Briefing');
+    const account = article([
+      { kind: 'heading', label: 'The Morning Briefing' },
+      { kind: 'input', label: 'Email address' },
+      { kind: 'input', label: 'Password' },
+      { kind: 'button', label: 'Sign up' },
+    ]);
+    expect(account.events.map((e) => e.name)).not.toContain('Newsletter Subscribed');
+  });
+
+  it("should take a cookie banner's answer for Cookie Consent Given, the answers it offers its values, and no click of its own", () => {
+    const home = (elements: AnalysedPageSpec['elements']) =>
+      generateOfflinePlan(
+        analysisOf([
+          pageSpec({
+            screenName: 'Home',
+            screenKind: 'content',
+            order: 0,
+            elements: [{ kind: 'heading', label: 'Good journalism, every morning' }, ...elements],
+            actions: [{ kind: 'click', target: 'Accept all', atSec: 2 }],
+          }),
+        ]),
+      );
+    const banner = home([
+      { kind: 'text', label: 'We use cookies' },
+      { kind: 'button', label: 'Manage preferences' },
+      { kind: 'button', label: 'Accept all' },
+    ]);
+    expect(banner.events.map((e) => e.name)).toEqual(['Page Viewed', 'Cookie Consent Given']);
+    const choice = eventNamed(banner, 'Cookie Consent Given').properties.find((p) => p.name === 'consent_choice');
+    expect(choice?.values).toEqual(['accept_all', 'custom']);
+    expect(home([{ kind: 'button', label: 'Accept all' }]).events.map((e) => e.name)).not.toContain('Cookie Consent Given');
+  });
+
   it('should name what a button without an object did by the notice of the screen it led to, and not send that notice twice', () => {
     const shared = generateOfflinePlan(
       analysisOf([

@@ -25,6 +25,7 @@ export type ScreenKind =
   | 'search_results'
   | 'feed'
   | 'profile'
+  | 'article'
   | 'other';
 
 /** 'input' is a search box and 'select' a sort or filter: they act on the screen rather than fill a form. */
@@ -366,6 +367,7 @@ const FINER_KINDS: Array<[ScreenKind, RegExp]> = [
   ['pricing', /\b(pricing|plans and pricing|choose (a|your) plan)\b|\bplans$/],
   ['feed', /\b(feed|timeline)\b/],
   ['profile', /\b(profile|my account)\b/],
+  ['article', /^(article|blog post|news article|story detail|article detail|post detail)$/],
   ['home', /^(home|homepage|home page|landing|landing page)$/],
 ];
 
@@ -405,6 +407,7 @@ const TITLES: Partial<Record<ScreenKind, string>> = {
   search_results: 'Search Results',
   feed: 'Feed',
   profile: 'Profile',
+  article: 'Article',
 };
 
 const FILLERS = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'this', 'to', 'of', 'for', 'and', 'with', 'in', 'on']);
@@ -416,6 +419,7 @@ const MAX_TITLE_WORDS = 3;
  */
 const TEMPLATE_KINDS: ReadonlySet<ScreenKind> = new Set([
   'home', 'welcome', 'product_list', 'product', 'cart', 'checkout', 'order_confirmation', 'sign_up', 'login', 'search_results', 'profile',
+  'article',
 ]);
 
 function titleOf(screen: Screen): string {

@@ -871,7 +871,7 @@ export function panelViewOf(label: string, over: Screen, examples: PlanExamples)
 
 /**
  * The spec's view event of a kind of screen, sent beside the generic page or screen view: a list, a product, the
- * cart, search results, and the checkout (its first screen starts it, each later one is a step). `checkoutStep`
+ * cart, search results, an article, and the checkout (its first screen starts it, each later one is a step). `checkoutStep`
  * is the screen's number among the checkout screens.
  */
 export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutStep: number): Recognised | null {
@@ -894,9 +894,73 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
       return specEvent('checkout_step_viewed', 'Checkout Step Viewed', 'User reaches a later step of the checkout', 'A checkout step is shown.', checkoutStepProperties(checkoutStep));
     case 'search_results':
       return { ...searched(examples), trigger: 'User runs a search and sees its results' };
+    case 'article':
+      return specEvent('article_viewed', 'Article Viewed', 'User opens an article', 'An article is shown.', [
+        property('article_id', 'string', 'Id of the article', '', true),
+        property('title', 'string', 'Headline of the article', screen.headings.find((heading) => wordsOf(heading).length >= 4) ?? '', false),
+        property('category', 'string', 'Section the article is filed in', '', false),
+      ]);
     default:
       return null;
   }
+}
+
+/** A cookie banner's sentence ('We use cookies', 'Your privacy choices') and the answers its buttons give. */
+const COOKIE_BANNER = /\b(cookies?|consent|gdpr)\b/;
+const CONSENT_ANSWERS: Array<[string, RegExp]> = [
+  ['accept_all', /^(accept|allow|agree|i agree|i accept|got it|ok|okay)\b/],
+  ['reject_all', /^(reject|decline|refuse|deny|necessary only|only necessary|essential only|only essential)\b/],
+  ['custom', /^(manage|customi[sz]e|settings|preferences|cookie settings|choose|save (my )?(choices|preferences))\b/],
+];
+
+function consentAnswer(label: string): string | undefined {
+  const key = keyOf(label);
+  return CONSENT_ANSWERS.find(([, pattern]) => pattern.test(key))?.[0];
+}
+
+/** Whether a button answers the screen's cookie banner: its answer is Cookie Consent Given's, not a click of its own. */
+export function answersConsent(screen: Screen, label: string): boolean {
+  return consentAnswer(label) !== undefined && screen.texts.some((text) => COOKIE_BANNER.test(keyOf(text)));
+}
+
+/** The user's answer to a cookie banner, and the answers its buttons offer. */
+export function cookieConsentOf(screen: Screen): Recognised | null {
+  const offered = new Set(screen.interactions.filter((i) => answersConsent(screen, i.label)).map((i) => consentAnswer(i.label)));
+  const answers = CONSENT_ANSWERS.map(([answer]) => answer).filter((answer) => offered.has(answer));
+  if (answers.length === 0) return null;
+  return {
+    id: 'cookie_consent_given',
+    name: 'Cookie Consent Given',
+    trigger: `User answers the cookie banner on the ${screen.title} screen`,
+    description: 'The visitor answers the cookie banner: what they allow decides which tools may track them.',
+    properties: [property('consent_choice', 'string', 'What the visitor chose', answers[0] ?? '', true, { values: answers })],
+  };
+}
+
+/** What a box that sends a newsletter says it is ('The Morning Briefing', 'Get our weekly digest in your inbox'). */
+const NEWSLETTER = /\b(newsletters?|briefing|digest|bulletin|mailing list|in your inbox|weekly (e ?mail|email|roundup)|daily (e ?mail|email|roundup))\b/;
+const NEWSLETTER_ANSWER = /^(sign ?up|subscribe|join|submit|send|get (it|them|the \w+)|notify me|keep me (posted|updated))( now| free| for free)?$/;
+const EMAIL_FIELD = /\be ?-?mail\b|\bemail address\b|^your address$/;
+
+/**
+ * A sign-up that only takes an e-mail address under a newsletter's name subscribes to the newsletter: no account
+ * is made.
+ */
+export function newsletterSignupOf(screen: Screen, label: string): Recognised | null {
+  const fields = screen.fields.map((field) => keyOf(field.label));
+  const emailOnly = fields.length >= 1 && fields.every((field) => EMAIL_FIELD.test(field));
+  const named = [...screen.headings, ...screen.texts].find((text) => NEWSLETTER.test(keyOf(text)));
+  if (!NEWSLETTER_ANSWER.test(keyOf(label)) || !emailOnly || !named) return null;
+  return {
+    id: 'newsletter_subscribed',
+    name: 'Newsletter Subscribed',
+    trigger: `User subscribes to the newsletter on the ${screen.title} screen`,
+    description: 'An e-mail address is subscribed to a newsletter.',
+    properties: [
+      property('newsletter_name', 'string', 'Newsletter subscribed to', wordsOf(named).length <= 4 ? named : '', false),
+      property('source', 'string', 'Screen the form is on', screen.title, false),
+    ],
+  };
 }
 
 /** What the spec tracks on a screen besides its controls: payment details typed, a coupon typed, a banner seen. */
