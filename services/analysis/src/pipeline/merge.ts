@@ -76,6 +76,11 @@ function matchesVisit(visit: Visit, seen: FrameUnderstanding): boolean {
   );
 }
 
+/** A confirmation echoes what it confirms (the item, the total): its words alone do not make it the form's screen. */
+function confirmsAnother(name: string, other: string): boolean {
+  return / Confirmation$/.test(name) && !sameText(name, other);
+}
+
 function groupVisits(frames: KeyFrame[], seen: FrameUnderstanding[]): Visit[] {
   const visits: Visit[] = [];
   frames.forEach((frame, i) => {
@@ -85,11 +90,12 @@ function groupVisits(frames: KeyFrame[], seen: FrameUnderstanding[]): Visit[] {
     const last = current ? pageFrames(current).at(-1) : undefined;
     // A panel opens over the page on view: the key frame before it is that page, whatever the panel reads.
     const opensOver = frame.overlay !== undefined;
+    const confirms = current !== undefined && confirmsAnother(understanding.screenName, visitName(current));
     const continues =
       current !== undefined && last !== undefined &&
       (opensOver ||
         (!elsewhere(urlsOf(current).at(-1), understanding.urlPath) &&
-          (frame.scrolledFromPrevious || frame.switchedInPlace === true || matchesVisit(current, understanding) ||
+          (frame.scrolledFromPrevious || frame.switchedInPlace === true || (!confirms && matchesVisit(current, understanding)) ||
             (!last.frame.scrolledFromPrevious && sameText(last.seen.screenName, understanding.screenName)))));
     if (continues) current.frames.push({ frame, seen: understanding });
     else visits.push({ frames: [{ frame, seen: understanding }] });
@@ -125,6 +131,7 @@ function findRevisited(specs: Spec[], visit: Visit): Spec | undefined {
     const sameKindOfItem = named && [...urls, ...known].every(pathOfItem);
     if (!sameKindOfItem && urls.length > 0 && known.length > 0 && urls.every((url) => known.every((other) => elsewhere(url, other)))) return false;
     if (named) return true;
+    if (confirmsAnother(visitName(visit), spec.name)) return false;
     const overlap = jaccard([...spec.words], words);
     const sharedHeading = spec.visits.some((known) => pageFrames(known).some((entry) => headings.some((heading) => sameText(entry.seen.heading, heading))));
     return overlap > 0.6 || (sharedHeading && overlap > 0.3);

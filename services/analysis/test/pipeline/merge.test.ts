@@ -253,6 +253,18 @@ describe('mergeScreens', () => {
     expect(inboxes.map((screen) => screen.screenName)).toEqual(['Inbox', 'Home', 'Inbox 2']);
   });
 
+  it('should start a confirmation as its own screen though it echoes the form it confirms', () => {
+    const echoed = ['big', 'mouth', 'comedy', 'night', 'bell', 'house', 'gowanus', 'general', 'admission'];
+    const screens = mergeScreens(
+      [frame(0, 0, 3), frame(1, 3, 6)],
+      [
+        seen('Checkout', [...echoed, 'promo', 'pay'], { heading: 'Big Mouth Comedy Night' }),
+        seen('Order Confirmation', [...echoed, 'receipt', 'wallet'], { heading: 'Big Mouth Comedy Night' }),
+      ],
+    );
+    expect(screens.map((screen) => screen.screenName)).toEqual(['Checkout', 'Order Confirmation']);
+  });
+
   it('should keep frames that show the same address on one screen whatever their names', () => {
     const screens = mergeScreens(
       [frame(0, 0, 3), frame(1, 3, 6)],

@@ -68,6 +68,30 @@ describe('screen names', () => {
       expect(nameFromUrlPath('/settings/billing', 'Billing')).toBe('Settings Billing');
     });
 
+    it("should name a phone screen opened from a tab of things ('Tickets') one of them, and the tab's own list by the tab", () => {
+      const ticket = evidence({ heading: 'Big Mouth Comedy Night', activeNav: 'Tickets', activeTab: true, texts: ['The Bell House 149 7th St'] });
+      expect(nameScreen(ticket).name).toBe('Ticket Detail');
+      expect(nameScreen({ ...ticket, texts: ['Tickets', 'Upcoming'] }).name).toBe('Tickets');
+      expect(nameScreen({ ...ticket, activeTab: false }).name).toBe('Tickets');
+      expect(nameScreen({ ...ticket, activeNav: 'Profile' }).name).toBe('Profile');
+    });
+
+    it("should not take a tour's confirmation that offers the calendar for an event", () => {
+      const tour = evidence({ heading: 'Tour requested', texts: ['Sat, Jun 14 at 10:00 AM', 'The agent will confirm by text'], elements: buttons('Add to calendar', 'Share', 'Done') });
+      expect(nameScreen(tour).name).not.toBe('Event Detail');
+    });
+
+    it('should not take a conversation, or a screen with its tab bar, for a story', () => {
+      const chat = evidence({ heading: 'Priya Shah', texts: ['Active now', 'See you at 8?', 'Sounds good', 'Tomorrow works', 'Send message'] });
+      expect(nameScreen(chat).name).not.toBe('Story');
+      expect(nameScreen(evidence({ heading: 'Inbox', activeNav: 'Inbox', texts: ['Send message'] })).name).not.toBe('Story');
+    });
+
+    it("should name a panel by its own title ('Select tickets') rather than by its prices", () => {
+      const sheet = evidence({ heading: 'Select tickets', isModal: true, texts: ['General Admission', '$48', 'VIP', '$85', 'Balcony', '$62', 'Standing', '$40'] });
+      expect(nameScreen(sheet).name).toBe('Select Tickets Modal');
+    });
+
     it("should name one story of a publication an Article, whatever section its address files it in, and not a front page of stories", () => {
       const story = (urlPath: string, texts: string[]) =>
         nameScreen(evidence({ urlPath, heading: "Europe's heatwave pushes power grids to the brink", texts, navCount: 6 })).name;
@@ -76,6 +100,7 @@ describe('screen names', () => {
       expect(story('/blog/europe-heatwave-power-grid', ['By Ana Ruiz', 'March 3, 2025'])).toBe('Article');
       expect(story('/world/europe-heatwave-power-grid', [])).toBe('World Detail');
       expect(story('/world', ['By Elena Marsh · 2h ago · 8 min read', 'By Ana Ruiz · 3h ago · 5 min read'])).toBe('World');
+      expect(story('/', ['By Marcus Bell - 47m ago', 'By Priya Natarajan : 1h ago', 'By Elena Marsh and Tomasz Wéjelk : 2h ago - 8 min read'])).toBe('Home');
       expect(story('/signup/start', ['By signing up you agree to our Terms', 'Terms updated'])).not.toBe('Article');
     });
 
@@ -173,6 +198,13 @@ describe('screen names', () => {
       ['Sign Up', { heading: 'Create your account', elements: [...inputs('Full Name', 'Email', 'Password'), ...buttons('Sign Up')] }],
       ['Sign Up', { heading: 'Join Loop', elements: [...inputs('Email', 'Password'), ...buttons('Create account')], texts: ['Already have an account? Log in'] }],
       ['Cart', { heading: 'Your Cart', texts: ['Linen Overshirt', '$68.00', 'Subtotal', '$92.00'] }],
+      // A ticket bought on a phone: its receipt sent, the way into the wallet offered, the title the event's.
+      ['Order Confirmation', { heading: 'Big Mouth Comedy Night', texts: ['A receipt was sent to', 'The Bell House', 'Add to Apple Wallet'] }],
+      ['Event Detail', { heading: 'Big Mouth Comedy Night', texts: ['Sat, Jun 14 - 8:00 PM - Doors 7:00 PM', 'The Bell House'], elements: buttons('Add to calendar', 'Share') }],
+      ['Event Detail', { heading: 'Marisol Vega Quartet', texts: ['Wed, Jun 18 · 9:00 PM · Doors 8:30 PM'] }],
+      // A story over a photo: its caption and the reply box, nothing else read.
+      ['Story', { heading: 'earned this one', texts: ['earned this one', '(send message N'] }],
+      ['Story', { heading: '(send message', texts: ['(send message'] }],
       ['Cart', { heading: 'Pickup at Harbourside', texts: ['Oat Flat White', '$5.30', 'Subtotal', 'Total', '$5.30'] }],
       // A cart drawer: its title at the top, a line of an item read larger, a subtotal and no total yet.
       ['Cart', { heading: 'Jacket', texts: ['Your cart (1)', "You've unlocked free shipping", 'Jacket', '$179.00', 'Subtotal', '$179.00', 'Taxes calculated at checkout.', 'View cart'] }],
@@ -390,6 +422,7 @@ describe('screen names', () => {
         return framed;
       };
       expect(understandPage(screen('Find your next home'), frame(0, phone)).screenName).toBe('Search');
+      expect(understandPage(screen('Brooklyn, NY'), frame(0, phone)).screenName).toBe('Search');
       expect(understandPage(screen('Homes near the lake'), frame(0, phone)).screenName).not.toBe('Search');
     });
 
@@ -443,6 +476,32 @@ describe('screen names', () => {
       ]));
       const plain = understandPage(page([lineOf('Good journalism, every morning', 200, 120, 30), lineOf('Accept all', 1080, 650, 12)]), frame(0));
       expect(plain.elements).not.toContainEqual({ kind: 'text', label: 'We use cookies' });
+    });
+
+    it("should keep a dense page above a cookie banner, and a footer's 'Cookie settings' link, out of the banner", () => {
+      const stories = Array.from({ length: 24 }, (_, i) => lineOf(`Story number ${'abcdefghijklmnopqrstuvwx'[i]}wing ahead`, 200, 100 + i * 22, 12));
+      const dense = understandPage(page([...stories, lineOf('We use cookies to measure our audience', 200, 640, 12), lineOf('Accept all', 1080, 640, 12)]), frame(1));
+      expect(dense.words).toContain('awing');
+      expect(dense.words).not.toContain('audience');
+      const footer = understandPage(page([lineOf('Privacy policy', 200, 640, 12), lineOf('Cookie settings', 360, 640, 12), lineOf('Help center', 520, 640, 12)]), frame(1));
+      expect(footer.words).toEqual(expect.arrayContaining(['privacy', 'cookie', 'help']));
+    });
+
+    it("should take a footer's columns of links over its legal line for links, whatever verb starts them, and such lines elsewhere for buttons", () => {
+      const footer = (legal: string) =>
+        page([
+          lineOf('Find work that works for you', 200, 120, 30),
+          lineOf('Employers', 600, 480, 13),
+          lineOf('Post a job', 600, 502, 13),
+          lineOf('Search resumes', 600, 524, 13),
+          lineOf('Hiring events', 600, 546, 13),
+          lineOf(legal, 200, 650, 11),
+        ]);
+      const kindOf = (seen: ReturnType<typeof understandPage>, label: string) => seen.elements.find((e) => e.label === label)?.kind;
+      const site = understandPage(footer('© 2025 Workwell Inc.'), frame(1));
+      expect(kindOf(site, 'Post a job')).toBe('link');
+      expect(site.elements.filter((e) => e.kind === 'link').map((e) => e.label)).toEqual(expect.arrayContaining(['Post a job', 'Hiring events']));
+      expect(kindOf(understandPage(footer('Questions? Write to us any time'), frame(1)), 'Post a job')).toBe('button');
     });
 
     it('should correct a misread heading before naming the screen by it', () => {

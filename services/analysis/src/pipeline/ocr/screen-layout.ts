@@ -178,6 +178,10 @@ function bottomTabs(items: TextItem[], frameHeight: number, frameWidth: number):
 }
 
 const COOKIE_WORD = /cookie|consent|gdpr/i;
+/** How far from its own sentence, in its lines, a banner's text and buttons go. */
+const BANNER_LINES = 5;
+/** What a banner's buttons say ('Accept all', 'Manage preferences', 'Only necessary'), whatever case OCR read. */
+const CONSENT_ANSWER = /^(accept|allow|agree|reject|decline|refuse|manage|customi[sz]e|cookie settings|preferences|necessary|only necessary|essential|got it|ok)\b/i;
 
 /** A cookie banner's sentence that says what it asks and the buttons that answer it ('Accept all', 'Reject all'). */
 function consentElements(page: OcrPage, banner: Set<TextItem>): UiElement[] {
@@ -185,7 +189,8 @@ function consentElements(page: OcrPage, banner: Set<TextItem>): UiElement[] {
   const said = items.find((item) => COOKIE_WORD.test(item.text) && wordCount(item.text) >= 2);
   if (!said) return [];
   const buttons = items.filter(
-    (item) => item !== said && wordCount(item.text) <= 4 && letters(item.text) >= 2 && (isButtonText(item.text) || looksBoxed(page, item.box)),
+    (item) => item !== said && wordCount(item.text) <= 4 && letters(item.text) >= 2 &&
+      (isButtonText(item.text) || CONSENT_ANSWER.test(item.text) || looksBoxed(page, item.box)),
   );
   return [
     { kind: 'text', label: said.text.replace(/\s+/g, ' ').slice(0, 140) },
@@ -193,17 +198,23 @@ function consentElements(page: OcrPage, banner: Set<TextItem>): UiElement[] {
   ];
 }
 
-/** Rows of texts that belong to a cookie/consent banner (never a name, never the product's controls). */
+/**
+ * Rows of texts that belong to a cookie/consent banner (never a name, never the product's controls): the lines that
+ * say so ('We use cookies'; a footer's 'Cookie settings' link is no banner) and the rows next to them, a banner's
+ * height at most: on a dense page, rows next to each other run down the whole page.
+ */
 function bannerItems(items: TextItem[]): Set<TextItem> {
   const banner = new Set<TextItem>();
-  const seeds = items.filter((item) => COOKIE_WORD.test(item.text));
+  const seeds = items.filter((item) => COOKIE_WORD.test(item.text) && wordCount(item.text) >= 3);
+  const reach = Math.max(0, ...seeds.map((seed) => seed.box.height)) * BANNER_LINES;
+  const near = (item: TextItem): boolean => seeds.some((seed) => Math.abs(centerY(item.box) - centerY(seed.box)) < reach);
   const queue = [...seeds];
   seeds.forEach((seed) => banner.add(seed));
   while (queue.length > 0) {
     const seed = queue.pop();
     if (!seed) break;
     for (const item of items) {
-      if (banner.has(item)) continue;
+      if (banner.has(item) || !near(item)) continue;
       const gap = Math.abs(centerY(item.box) - centerY(seed.box));
       if (gap < Math.max(seed.box.height, item.box.height) * 2.2) {
         banner.add(item);
@@ -402,6 +413,8 @@ const DATE = new RegExp(`^(${MONTH} \\d{1,2}(st|nd|rd|th)?|\\d{1,2}(st|nd|rd|th)
 /** A headline that promises what the product does for its user, rather than titling a screen. */
 const PROMISE = /^(find|discover|explore|get|start|search|shop|browse|book|plan|order|meet|learn|build|grow|make|track|watch|listen to|save on)\b.*\b(your|the|a|new|next|best|more)\b/;
 
+/** A city and its state or country code ('Brooklyn, NY', 'San Diego, CA v'). */
+const PLACE = /^[A-Z][a-z]+(?: [A-Z][a-z]+)?, [A-Z]{2}(?: \W?[v⌄▾]?)?$/;
 const QUESTION = /\?\s*$/;
 
 function isNameCandidate(item: TextItem): boolean {
@@ -450,6 +463,37 @@ function wrappedTails(body: TextItem[]): Set<TextItem> {
     if (above) tails.add(item);
   }
   return tails;
+}
+
+/** A site's footer, told by its legal line: '© 2025 Workwell Inc.' (the sign may not survive the reading), 'All rights reserved'. */
+const LEGAL_LINE = /©|\(c\) \d{4}|\ball rights reserved\b|^(19|20)\d{2},? [^.]{0,40}\b(inc|ltd|llc|gmbh|company|corp|corporation|limited)\b/i;
+
+/**
+ * A footer's columns of links over its legal line ('Post a job', 'Search resumes', 'Hiring events' under
+ * 'Employers'): links to pages, whatever verb starts them. A column is three or more short lines of one size, one
+ * under the other at the same left edge.
+ */
+function footerLinks(body: TextItem[]): Set<TextItem> {
+  const legal = body.find((item) => LEGAL_LINE.test(item.text));
+  if (!legal) return new Set();
+  const short = body.filter((item) => item !== legal && wordCount(item.text) <= 4 && item.box.y < legal.box.y);
+  const links = new Set<TextItem>();
+  for (const item of short) {
+    if (links.has(item)) continue;
+    const column = short
+      .filter((other) => Math.abs(other.box.x - item.box.x) < item.size * 0.5 && Math.abs(other.size - item.size) < item.size * 0.2)
+      .sort((a, b) => a.box.y - b.box.y);
+    // Only lines one under the other: a gap of more than two lines ends the column.
+    const runs: TextItem[][] = [];
+    for (const line of column) {
+      const run = runs[runs.length - 1];
+      const last = run?.[run.length - 1];
+      if (run && last && line.box.y - (last.box.y + last.box.height) < line.size * 1.6) run.push(line);
+      else runs.push([line]);
+    }
+    for (const run of runs) if (run.length >= 3) run.forEach((line) => links.add(line));
+  }
+  return links;
 }
 
 function screenNameFrom(text: string): string {
@@ -764,6 +808,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
 
   let subtitle: string | undefined;
   const tails = wrappedTails(body);
+  const footer = footerLinks(body);
   for (const item of body) {
     if (item === titled || item === wrapped || typed.has(item.text) || tabs.has(item)) continue;
     const text = withoutIcon(item.text);
@@ -777,6 +822,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
     else if (isFacetControl(page, item)) add('select', asLabel(text));
     else if (wordCount(text) <= 4 && letters(text) >= 3 && !/\d/.test(text) && looksBoxed(page, item.box))
       add('button', asLabel(text));
+    else if (footer.has(item) && letters(text) >= 3) add('link', asLabel(text));
     else if (!tails.has(item) && isLinkText(text)) add('link', asLabel(text));
     else if (!tails.has(item) && isButtonText(text)) add('button', asLabel(text));
     else if (item.size >= bodyHeight * 1.45 && isNameCandidate(item)) add('heading', screenNameFrom(text));
@@ -788,8 +834,9 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   for (const tab of [...tabs, ...tabBar]) add('tab', asLabel(tab.text));
   for (const item of side) add('link', asLabel(item.text));
 
-  // A promise for a title ('Find your next home') names no screen: the tab lit under it does.
-  const promise = PROMISE.test(lower(headingText)) && wordCount(headingText) >= 3;
+  // A promise for a title ('Find your next home') names no screen, nor a place the screen is shown for ('Brooklyn,
+  // NY', its picker's arrow read or not): the tab lit under it does.
+  const promise = (PROMISE.test(lower(headingText)) && wordCount(headingText) >= 3) || PLACE.test(headingText);
   const selected = scope ? undefined : selectedNavigation(side, tabBar, nav, page.color, headingIsBig && !promise);
   const section = tabs.size >= 3 ? activeItem([...tabs], page.color) : undefined;
   const breadcrumb = lineAbove(titled, body);
@@ -797,7 +844,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   const evidence: NamingEvidence = {
     ...(chrome && !scope ? { urlPath: chrome.urlPath, ...(chrome.searched ? { urlSearched: true } : {}) } : {}),
     ...(headingText ? { heading: headingText } : {}),
-    ...(selected ? { activeNav: asLabel(selected.text) } : {}),
+    ...(selected ? { activeNav: asLabel(selected.text), ...(tabBar.includes(selected) ? { activeTab: true } : {}) } : {}),
     texts: body.map((item) => item.text),
     sizes: body.map((item) => item.size),
     elements,

@@ -17,6 +17,8 @@ export interface NamingEvidence {
   heading?: string;
   /** The highlighted item of the sidebar, top navigation or phone tab bar. */
   activeNav?: string;
+  /** The highlighted item is a phone's tab: it stays lit on the screens opened from it. */
+  activeTab?: boolean;
   /** Every readable text of the page body (not the navigation, banners or browser chrome). */
   texts: string[];
   /** Font size of each text, same order as `texts`, when known (a price set large is the product's). */
@@ -292,8 +294,8 @@ function decodeSafely(segment: string): string {
 const has = (texts: string[], pattern: RegExp): boolean => texts.some((text) => pattern.test(text));
 const count = (texts: string[], pattern: RegExp): number => texts.filter((text) => pattern.test(text)).length;
 
-/** Who wrote a story: 'By' and names ('By Elena Marsh and Tomasz Wójcik · 2h ago'). */
-const BYLINE = /^(By|BY) \p{Lu}[\p{L}'’.-]*( (\p{Lu}[\p{L}'’.-]*|and|&))*,?\s*([·|•,-].*)?$/u;
+/** Who wrote a story: 'By' and a name ('By Elena Marsh and Tomasz Wójcik · 2h ago', whatever separates the rest). */
+const BYLINE = /^(By|BY) \p{Lu}[\p{L}'’.-]+/u;
 /** When a story was written: a date with its month named, or a time ago, or an update. */
 const ARTICLE_DATE =
   /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{4}\b|\b(updated|published)\b|\b\d{1,2} ?(h|hrs?|hours?|mins?|minutes?|days?) ago\b/;
@@ -316,8 +318,11 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const strong = (name: string): Archetype => ({ name, strong: true });
   const weak = (name: string): Archetype => ({ name, strong: false });
 
+  // A receipt sent (or a ticket's way into the phone's wallet offered beside it) ends a purchase.
   if (has(all, /thank(s| you)\b.*\border|\border\b.*\b(confirmed|placed|received)\b|\border (number|no\.?|#)|^order #/) ||
-      (has(all, /^thank you/) && has(all, /\border\b/))) return strong('Order Confirmation');
+      (has(all, /^thank you/) && has(all, /\border\b/)) || has(all, /\b(a |your )?receipt (was |has been |is )?(sent|on its way)\b/)) {
+    return strong('Order Confirmation');
+  }
   // A stay, a table or a ticket is booked rather than ordered. "You're all set" alone closes a sign-up as
   // often as a booking: the page must say it is a booking or a reservation.
   if (has(all, /\b(booking|reservation)\b.*\b(confirmed|complete|received)\b|\b(has|received) your (booking|reservation)\b|^you'?re booked\b|\bbooking (number|no\.?|#|reference)/)) {
@@ -370,12 +375,13 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   }
 
   // One story of a publication under its headline: its byline and when it was written or how long it reads, once
-  // (a front page or a list of stories shows many).
+  // (a front page or a list of stories shows many). A headline of several lines may be read by its last alone.
   const bylines = count(evidence.texts, BYLINE);
   const readingTimes = count(texts, /\b\d{1,2} ?min(ute)?s? read\b/);
   const dated = has(texts, ARTICLE_DATE);
-  if (bylines <= 1 && readingTimes <= 1 && (readingTimes === 1 || (bylines === 1 && dated)) && heading.split(/\s+/).length >= 4 &&
-      !evidence.isModal) return strong('Article');
+  if (bylines <= 1 && readingTimes <= 1 && (readingTimes === 1 || (bylines === 1 && dated)) && heading !== '' && !evidence.isModal) {
+    return strong('Article');
+  }
 
   const prices = texts.map((text, i) => ({ text, size: evidence.sizes?.[i] ?? 0 })).filter((entry) => PRICE.test(entry.text));
   const addToCart = has([...buttons, ...texts], /^(add to (cart|bag|basket|order|trolley)|buy now)|^add\b.*[$€£]\s?\d/);
@@ -401,6 +407,19 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
       !/\b(cart|basket|bag|order)\b/.test(heading)) {
     return strong('Product Detail');
   }
+
+  // A story fills the screen with its photo: little reads but a reply box ('Send message') and a caption.
+  if (!evidence.isModal && !evidence.activeNav && evidence.navCount === 0 && all.filter((text) => text !== '').length <= 4 &&
+      has(all, /^\W*(send (a )?message|reply to @?[\w.]+)\b/)) {
+    return strong('Story');
+  }
+
+  // One event: when its doors open, or a way to put it in the calendar beside ways to share or save it. What was
+  // booked or requested offers the calendar too, on its confirmation.
+  const doors = has(texts, /\bdoors( open)?\b\W*\d{1,2}(:\d{2})? ?(am|pm)\b/);
+  const calendar = has(buttons, /^add to (my )?(calendar|cal)$/) && has(buttons, /^(share|save|get tickets|buy tickets|interested|going)$/);
+  const settled = has(all, /\b(requested|confirmed|booked|scheduled|you'?re (all set|going))\b/);
+  if (heading !== '' && !listing && !evidence.isModal && !settled && (doors || calendar)) return strong('Event Detail');
 
   // One thing of a list opened from it: its own tabs (an overview, its reviews) under a title of its own. The list
   // says what kind of thing it is.
@@ -480,8 +499,11 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
       ? { name: archetype.name, source: 'archetype' }
       : { name: fromUrl, source: 'url' };
   } else if (archetype?.strong) naming = { name: archetype.name, source: 'archetype' };
-  else if (evidence.activeNav && !evidence.isModal) naming = { name: detailName(evidence) ?? shortName(evidence.activeNav), source: 'navigation' };
-  else if (archetype) naming = { name: archetype.name, source: 'archetype' };
+  else if (evidence.activeNav && !evidence.isModal) {
+    naming = { name: detailName(evidence) ?? openedFromTab(evidence) ?? shortName(evidence.activeNav), source: 'navigation' };
+  }
+  // A panel's own title says what it is for ('Select tickets') better than a guess from its prices.
+  else if (archetype && !(evidence.isModal && heading && !isLayoutPhrase(heading))) naming = { name: archetype.name, source: 'archetype' };
   else if (heading && !isLayoutPhrase(heading)) naming = { name: heading, source: 'heading' };
   else naming = { name: '', source: 'none' };
   // Plans of a named product ("/premium" listing plans and prices) are that product's plans. Only the address
@@ -532,6 +554,17 @@ const SEGMENT_GENERIC = new Set(['Home', 'Index', 'Page', 'Main', 'Default', 'Ac
 const CRUMB_SEPARATOR = /\s*[›>»/\\|]\s*/;
 /** A record's id, with the kind of record before it when the page says so ("Ticket #4471", "Order no. 12"). */
 const ID_CRUMB = /^(?:([a-z][a-z ]*?)\s+)?(?:#|no\.?\s*)?(\d[\w-]*)$/i;
+/**
+ * One thing of a phone tab's list, opened from it: the tab names things in the plural ('Tickets') and stays lit,
+ * but the screen has a title of its own and no longer shows the list's ('Big Mouth Comedy Night'): Ticket Detail.
+ */
+function openedFromTab(evidence: NamingEvidence): string | undefined {
+  const { activeNav, activeTab, heading, texts } = evidence;
+  const kind = activeNav && activeTab ? kindListed(shortName(activeNav)) : undefined;
+  if (!kind || !activeNav || !heading || heading.split(/\s+/).length < 2 || sameWords(heading, activeNav)) return undefined;
+  return texts.some((text) => sameWords(text, activeNav)) ? undefined : titleCase(`${kind} Detail`);
+}
+
 /** Words that only say "this is an id": never the kind of record. */
 const ID_WORDS = new Set(['id', 'no', 'nr', 'number', 'ref', 'reference', 'key']);
 
