@@ -608,6 +608,62 @@ describe(generateOfflinePlan.name, () => {
     expect(account.events.map((e) => e.name)).not.toContain('Newsletter Subscribed');
   });
 
+  it("should take the allowing button of a phone's permission prompt for that permission granted, and other buttons for none", () => {
+    const discover = (elements: AnalysedPageSpec['elements']) =>
+      generateOfflinePlan(
+        analysisOf([
+          pageSpec({
+            screenName: 'Discover',
+            screenKind: 'other',
+            order: 0,
+            elements: [{ kind: 'heading', label: 'Discover' }, ...elements],
+            actions: [{ kind: 'click', target: 'Allow While Using App', atSec: 2 }],
+          }),
+        ]),
+        'mobile_app',
+      );
+    const prompt = discover([
+      { kind: 'heading', label: 'location?' },
+      { kind: 'text', label: 'Gigly uses your location to show events near you' },
+      { kind: 'button', label: 'Allow Once' },
+      { kind: 'button', label: 'Allow While Using App' },
+      { kind: 'button', label: "Don't Allow" },
+    ]);
+    const names = prompt.events.map((e) => e.name);
+    expect(names.filter((name) => /Permission|Allow/.test(name))).toEqual(['Location Permission Granted']);
+    expect(discover([{ kind: 'button', label: 'Allow While Using App' }]).events.map((e) => e.name)).not.toContain('Location Permission Granted');
+  });
+
+  it("should send Paywall Viewed where a paywall stands in for the story, and drop an app store badge's first line", () => {
+    const plan = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Article',
+          screenKind: 'other',
+          order: 0,
+          elements: [
+            { kind: 'heading', label: "You've reached your free article limit" },
+            { kind: 'button', label: 'Subscribe now' },
+            { kind: 'button', label: 'Get it on' },
+          ],
+        }),
+      ]),
+    );
+    expect(eventNamed(plan, 'Paywall Viewed').properties.map((p) => [p.name, p.example])).toContainEqual(['paywall_type', 'metered']);
+    expect(plan.events.map((e) => e.name)).not.toContain('Get It On Clicked');
+  });
+
+  it('should send Story Viewed for a story opened full screen', () => {
+    const plan = generateOfflinePlan(
+      analysisOf([
+        pageSpec({ screenName: 'Home', screenKind: 'content', order: 0, elements: [{ kind: 'heading', label: 'Pixa' }] }),
+        pageSpec({ screenName: 'Story', screenKind: 'other', order: 1, elements: [{ kind: 'heading', label: 'earned this one' }] }),
+      ]),
+      'mobile_app',
+    );
+    expect(eventNamed(plan, 'Story Viewed').properties.map((p) => p.name)).toContain('story_id');
+  });
+
   it("should take a cookie banner's answer for Cookie Consent Given, the answers it offers its values, and no click of its own", () => {
     const home = (elements: AnalysedPageSpec['elements']) =>
       generateOfflinePlan(
@@ -630,6 +686,8 @@ describe(generateOfflinePlan.name, () => {
     const choice = eventNamed(banner, 'Cookie Consent Given').properties.find((p) => p.name === 'consent_choice');
     expect(choice?.values).toEqual(['accept_all', 'custom']);
     expect(home([{ kind: 'button', label: 'Accept all' }]).events.map((e) => e.name)).not.toContain('Cookie Consent Given');
+    const unread = home([{ kind: 'text', label: 'We use cookies' }, { kind: 'button', label: 'manage preferences' }]);
+    expect(eventNamed(unread, 'Cookie Consent Given').properties.find((p) => p.name === 'consent_choice')?.values).toEqual(['accept_all', 'custom']);
   });
 
   it('should name what a button without an object did by the notice of the screen it led to, and not send that notice twice', () => {

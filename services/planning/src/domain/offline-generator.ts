@@ -47,6 +47,7 @@ import {
   newsletterSignupOf,
   noticedEventsOf,
   pageViewOf,
+  permissionGrantedOf,
   recognise,
   screenActionOf,
   screenEventsOf,
@@ -296,8 +297,10 @@ function actionCandidate(screen: Screen, interaction: Interaction, context: Cont
     const consent = cookieConsentOf(screen);
     return consent && recognisedCandidate(screen, interaction, consent, []);
   }
-  const newsletter = interaction.kind === 'click' || interaction.kind === 'submit' ? newsletterSignupOf(screen, interaction.label) : null;
-  if (newsletter) return recognisedCandidate(screen, interaction, newsletter, []);
+  const answered = interaction.kind === 'click' || interaction.kind === 'submit'
+    ? (newsletterSignupOf(screen, interaction.label) ?? permissionGrantedOf(screen, interaction.label))
+    : null;
+  if (answered) return recognisedCandidate(screen, interaction, answered, []);
   const submits = interaction.kind === 'submit';
   const destination = interaction.toScreen ? (context.byKey.get(interaction.toScreen)?.kind ?? null) : null;
   const recognised = recognise({ interaction, screen, submitsForm: submits, examples: context.examples, destination });

@@ -26,6 +26,7 @@ export type ScreenKind =
   | 'feed'
   | 'profile'
   | 'article'
+  | 'story'
   | 'other';
 
 /** 'input' is a search box and 'select' a sort or filter: they act on the screen rather than fill a form. */
@@ -329,9 +330,10 @@ function uniqueFields(fields: FormField[], interactions: Map<string, Interaction
 
 /**
  * A label cut short where the reader lost its end ('Pay with', 'Discover We', 'Log' of 'Log in', 'Get' of 'Get started'): it ends on a
- * word that needs another after it, or is a verb that never stands alone.
+ * word that needs another after it, or is a verb that never stands alone; an app store's badge reads its first line
+ * alone ('Get it on' over 'Google Play').
  */
-const CUT_SHORT = /\s(with|to|for|and|or|of|the|a|an|we|you|your|our|my|from|at|by)$|^(log|sign|check|opt|get)$/;
+const CUT_SHORT = /\s(with|to|for|and|or|of|the|a|an|we|you|your|our|my|from|at|by)$|^(log|sign|check|opt|get)$|^(get it|download) on$/;
 
 /**
  * Whether a label can name an event or be an example: no digits (a badge 'Cart 1', a price), no stray single
@@ -367,7 +369,8 @@ const FINER_KINDS: Array<[ScreenKind, RegExp]> = [
   ['pricing', /\b(pricing|plans and pricing|choose (a|your) plan)\b|\bplans$/],
   ['feed', /\b(feed|timeline)\b/],
   ['profile', /\b(profile|my account)\b/],
-  ['article', /^(article|blog post|news article|story detail|article detail|post detail)$/],
+  ['article', /^(article|blog post|news article|article detail|post detail)$/],
+  ['story', /^stor(y|ies)$/],
   ['home', /^(home|homepage|home page|landing|landing page)$/],
 ];
 
@@ -408,6 +411,7 @@ const TITLES: Partial<Record<ScreenKind, string>> = {
   feed: 'Feed',
   profile: 'Profile',
   article: 'Article',
+  story: 'Story',
 };
 
 const FILLERS = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'this', 'to', 'of', 'for', 'and', 'with', 'in', 'on']);
@@ -419,7 +423,7 @@ const MAX_TITLE_WORDS = 3;
  */
 const TEMPLATE_KINDS: ReadonlySet<ScreenKind> = new Set([
   'home', 'welcome', 'product_list', 'product', 'cart', 'checkout', 'order_confirmation', 'sign_up', 'login', 'search_results', 'profile',
-  'article',
+  'article', 'story',
 ]);
 
 function titleOf(screen: Screen): string {

@@ -850,6 +850,10 @@ export function recognise(input: RecogniseInput): Recognised | null {
   return screenFiltered(screen, input.examples, { type: snakeCase(shown.facet), value: snakeCase(shown.value) }, interaction.label);
 }
 
+/** What a paywall says in place of the content ("You've reached your free article limit", 'Subscribe to keep reading'). */
+const PAYWALL =
+  /\b(reached (your|the) (free )?(article|story|monthly|reading)? ?limit|read (all )?\d+ of your \d+ free|no free (articles|stories) left|subscribe to (continue|keep) reading|to (continue|keep) reading,? (subscribe|sign in|log in))\b/;
+
 const FAQ_HEADING = /\b(faqs?|frequently asked questions|common questions|questions and answers)\b/;
 
 /** A field where the user types what pays: the checkout's payment step. */
@@ -871,7 +875,7 @@ export function panelViewOf(label: string, over: Screen, examples: PlanExamples)
 
 /**
  * The spec's view event of a kind of screen, sent beside the generic page or screen view: a list, a product, the
- * cart, search results, an article, and the checkout (its first screen starts it, each later one is a step). `checkoutStep`
+ * cart, search results, an article, a story, and the checkout (its first screen starts it, each later one is a step). `checkoutStep`
  * is the screen's number among the checkout screens.
  */
 export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutStep: number): Recognised | null {
@@ -894,6 +898,11 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
       return specEvent('checkout_step_viewed', 'Checkout Step Viewed', 'User reaches a later step of the checkout', 'A checkout step is shown.', checkoutStepProperties(checkoutStep));
     case 'search_results':
       return { ...searched(examples), trigger: 'User runs a search and sees its results' };
+    case 'story':
+      return specEvent('story_viewed', 'Story Viewed', "User opens someone's story", 'A story is shown full screen.', [
+        property('story_id', 'string', 'Id of the story', '', true),
+        property('author_id', 'string', 'Id of the account that posted it', '', false),
+      ]);
     case 'article':
       return specEvent('article_viewed', 'Article Viewed', 'User opens an article', 'An article is shown.', [
         property('article_id', 'string', 'Id of the article', '', true),
@@ -926,14 +935,48 @@ export function answersConsent(screen: Screen, label: string): boolean {
 /** The user's answer to a cookie banner, and the answers its buttons offer. */
 export function cookieConsentOf(screen: Screen): Recognised | null {
   const offered = new Set(screen.interactions.filter((i) => answersConsent(screen, i.label)).map((i) => consentAnswer(i.label)));
-  const answers = CONSENT_ANSWERS.map(([answer]) => answer).filter((answer) => offered.has(answer));
-  if (answers.length === 0) return null;
+  if (offered.size === 0) return null;
+  // Every banner offers to accept, which is what it asks, though its button (often white on a dark fill) went unread.
+  const answers = CONSENT_ANSWERS.map(([answer]) => answer).filter((answer) => answer === 'accept_all' || offered.has(answer));
   return {
     id: 'cookie_consent_given',
     name: 'Cookie Consent Given',
     trigger: `User answers the cookie banner on the ${screen.title} screen`,
     description: 'The visitor answers the cookie banner: what they allow decides which tools may track them.',
     properties: [property('consent_choice', 'string', 'What the visitor chose', answers[0] ?? '', true, { values: answers })],
+  };
+}
+
+/** What a phone's permission prompt asks for, by the words of its question, and the name its answer is tracked by. */
+const PERMISSIONS: Array<[RegExp, string]> = [
+  [/\blocation\b/, 'Location'],
+  [/\b(notifications?|send you alerts)\b/, 'Notification'],
+  [/\bcamera\b/, 'Camera'],
+  [/\b(photos?|photo library)\b/, 'Photo Library'],
+  [/\bcontacts\b/, 'Contacts'],
+  [/\bmicrophone\b/, 'Microphone'],
+  [/\bbluetooth\b/, 'Bluetooth'],
+  [/\btrack your activity\b/, 'Tracking'],
+];
+const GRANTS = /^allow( once| while using( the)? app| all| access| full access)?$/;
+/** The prompt's question ('“Gigly” would like to use your location', 'Allow Gigly to access your location?'). */
+const PERMISSION_PROMPT = /\b(would like to|wants to|uses your|to use your|to access your|access to your|allow \w+ to)\b/;
+
+/**
+ * The permission a button of a phone's prompt grants ('Allow While Using App' under a question about the location):
+ * Location Permission Granted; null for any other button.
+ */
+export function permissionGrantedOf(screen: Screen, label: string): Recognised | null {
+  if (!GRANTS.test(keyOf(label))) return null;
+  const question = [...screen.headings, ...screen.texts].map(keyOf).find((text) => PERMISSION_PROMPT.test(text) && PERMISSIONS.some(([words]) => words.test(text)));
+  const permission = question ? PERMISSIONS.find(([words]) => words.test(question))?.[1] : undefined;
+  if (!permission) return null;
+  return {
+    id: `permission_granted:${snakeCase(permission)}`,
+    name: `${permission} Permission Granted`,
+    trigger: `User allows the app's request for the ${permission.toLowerCase()} permission`,
+    description: `The ${permission.toLowerCase()} permission is granted in the phone's prompt.`,
+    properties: [property('grant', 'string', 'How long the permission is granted for', snakeCase(label), false)],
   };
 }
 
@@ -1010,6 +1053,16 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
       trigger: `User opens a question of the FAQ on the ${screen.title} page`,
       description: 'An answer of the frequently asked questions is shown.',
       properties: [property('question', 'string', 'The question opened', wordsOf(question).length <= 12 ? question.trim() : '', true)],
+    });
+  }
+  const wall = [...screen.headings, ...screen.texts].map(keyOf).find((text) => PAYWALL.test(text));
+  if (wall) {
+    events.push({
+      id: 'paywall_viewed',
+      name: 'Paywall Viewed',
+      trigger: `User is stopped by the paywall on the ${screen.title} screen`,
+      description: 'The paywall is shown instead of the content, asking the reader to subscribe.',
+      properties: [property('paywall_type', 'string', 'What the wall is: metered after free articles, or hard', /\bfree\b/.test(wall) ? 'metered' : 'hard', false)],
     });
   }
   const arrival = reachedOf(screen);
