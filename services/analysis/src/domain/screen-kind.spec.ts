@@ -89,6 +89,7 @@ describe(analysedSpecs.name, () => {
         spec({ screenName: 'Pricing', order: 10 }),
         spec({ screenName: 'Invite a teammate', order: 11 }),
         spec({ screenName: 'Reports', order: 12 }),
+        spec({ screenName: 'Event Detail', order: 13 }),
       ]),
     ).toEqual([
       ['Sign in to your account', 'login'],
@@ -104,6 +105,7 @@ describe(analysedSpecs.name, () => {
       ['Pricing', 'content'],
       ['Invite a teammate', 'other'],
       ['Reports', 'other'],
+      ['Event Detail', 'product'],
     ]);
   });
 

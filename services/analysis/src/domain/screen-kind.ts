@@ -114,7 +114,8 @@ const NAMED_KINDS: Array<[ScreenKind, RegExp]> = [
   ['dashboard', /\b(dashboard|overview)\b/],
   ['content', /\b(pricing|plans and pricing|choose (a|your) plan)\b/],
   ['search', /\b(search results|results for)\b/],
-  ['product', /\b(product (detail|details|page|info)|listing details?|pdp)\b/],
+  // An event's page sells its tickets: the catalogue's item of a ticketing app.
+  ['product', /\b(product (detail|details|page|info)|listing details?|pdp|event detail)\b/],
   [
     'listing',
     /\b(all products|products|product (list|listing|grid)|listing|restaurant menu|shop all|catalog|catalogue|collections?|category|new in|new arrivals|best ?sellers|sale)\b/,

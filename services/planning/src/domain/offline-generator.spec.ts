@@ -653,6 +653,22 @@ describe(generateOfflinePlan.name, () => {
     expect(plan.events.map((e) => e.name)).not.toContain('Get It On Clicked');
   });
 
+  it('should send Search Result Clicked for an article opened from the search results', () => {
+    const plan = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Search Results',
+          screenKind: 'search',
+          order: 0,
+          elements: [{ kind: 'heading', label: 'Search results for heat pumps' }, { kind: 'input', label: 'Search' }],
+          actions: [{ kind: 'navigate', toScreen: 'Article', atSec: 6 }],
+        }),
+        pageSpec({ screenName: 'Article', screenKind: 'other', order: 1, elements: [{ kind: 'heading', label: 'Heat pumps work even in bitter cold' }] }),
+      ]),
+    );
+    expect(eventNamed(plan, 'Search Result Clicked').properties.map((p) => p.name)).toEqual(expect.arrayContaining(['query', 'position']));
+  });
+
   it('should send Story Viewed for a story opened full screen', () => {
     const plan = generateOfflinePlan(
       analysisOf([

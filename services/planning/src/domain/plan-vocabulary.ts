@@ -330,6 +330,21 @@ const RULES: Rule[] = [
     }),
   },
   {
+    to: ['article', 'story', 'profile'],
+    on: ['search_results'],
+    kinds: ['click', 'navigate'],
+    make: ({ examples }) => ({
+      id: 'search_result_clicked',
+      name: 'Search Result Clicked',
+      trigger: 'User opens one of the search results',
+      description: 'A result of a search is opened.',
+      properties: [
+        property('query', 'string', 'Query the results are for', examples.searchQuery, false),
+        property('position', 'number', 'Position of the result in the list', '1', false),
+      ],
+    }),
+  },
+  {
     label: PROMOTION_CTA,
     on: ['home', 'welcome'],
     commerce: true,
