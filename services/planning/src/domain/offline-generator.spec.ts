@@ -733,6 +733,18 @@ describe(generateOfflinePlan.name, () => {
       ]),
     );
     expect(sent.events.map((e) => e.name)).toEqual(['Page Viewed', 'Money Sent', 'Navigation Clicked']);
+    const transferred = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Ticket Detail',
+          screenKind: 'other',
+          order: 0,
+          elements: [{ kind: 'heading', label: 'Transfer ticket' }, { kind: 'button', label: 'Send' }, { kind: 'text', label: 'Ticket transfer sent' }],
+          actions: [{ kind: 'click', target: 'Send', atSec: 4 }],
+        }),
+      ]),
+    );
+    expect(transferred.events.map((e) => e.name)).toEqual(['Page Viewed', 'Ticket Transfer Sent']);
   });
 
   it("should take a sign-in form sent with 'Sign in to continue' for Signed In", () => {

@@ -507,8 +507,10 @@ function clickCandidate(screen: Screen, interaction: Interaction, context: Conte
   // A button that opens a sign-up or sign-in form only leads to it: the form's event is the action.
   const toForm = interaction.toScreen ? context.byKey.get(interaction.toScreen)?.kind : undefined;
   // What the screens it leads to confirm names what a label without an object acted on ('Share', then 'Your post is shared').
+  // A toast on the same screen confirms it as well ('Send' on a ticket, then 'Ticket transfer sent').
   const confirmed = [...(interaction.toScreen ? [interaction.toScreen] : []), ...screen.exits]
     .flatMap((key) => context.byKey.get(key)?.texts ?? [])
+    .concat(screen.texts)
     .flatMap((text) => noticeOf(text) ?? []);
   const name = toForm === 'sign_up' || toForm === 'login'
     ? eventName(label, 'Clicked')
