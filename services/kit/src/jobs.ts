@@ -386,6 +386,8 @@ export class JobRunner {
     const attempt = new AbortController();
     const onStop = () => attempt.abort(this.controller.signal.reason);
     this.controller.signal.addEventListener('abort', onStop);
+    // A stop that came while the job was being claimed fired before this listened: the attempt ends at once.
+    if (this.controller.signal.aborted) onStop();
     const lost = () => {
       if (!attempt.signal.aborted) attempt.abort(new LeaseLost('the lease was taken over'));
     };

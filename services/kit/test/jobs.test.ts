@@ -193,7 +193,11 @@ describe(JobRunner.name, () => {
     const { db } = await database();
     const job = noteJob('stop', {
       handle: async (_payload, context) => {
-        await new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason)));
+        // The runner may be stopped before the handler listens: an abort that came first never fires again.
+        await new Promise((_resolve, reject) => {
+          if (context.signal.aborted) reject(context.signal.reason);
+          context.signal.addEventListener('abort', () => reject(context.signal.reason), { once: true });
+        });
         return 'completed';
       },
     });
