@@ -1,4 +1,4 @@
-import { facetOf, noticeOf } from './analysis';
+import { consentAnswerOf, facetOf, mentionsCookies, noticeOf } from './analysis';
 
 describe(facetOf.name, () => {
   it.each([
@@ -39,4 +39,23 @@ describe(noticeOf.name, () => {
       expect(noticeOf(text)).toBeNull();
     },
   );
+});
+
+describe(consentAnswerOf.name, () => {
+  it.each([
+    ['Accept all', 'accept_all'],
+    ['Got it!', 'accept_all'],
+    ['Reject all', 'reject_all'],
+    ['Only necessary', 'reject_all'],
+    ['manage preferences', 'custom'],
+    ['Cookie settings', 'custom'],
+  ])('should read %j as the answer %s', (label, answer) => {
+    expect(consentAnswerOf(label)).toBe(answer);
+  });
+
+  it('should read no answer in other labels, and tell a banner by what it says', () => {
+    expect(consentAnswerOf('Add to cart')).toBeUndefined();
+    expect(mentionsCookies('We use cookies to measure our audience')).toBe(true);
+    expect(mentionsCookies('Good journalism, every morning')).toBe(false);
+  });
 });

@@ -47,6 +47,29 @@ export function itemActionVerb(noun: string): string | undefined {
   return Object.keys(ITEM_ACTION_NOUNS).find((verb) => ITEM_ACTION_NOUNS[verb]?.toLowerCase() === noun.toLowerCase());
 }
 
+/**
+ * A cookie banner, as the analysis reads it off a screen and the plan tracks its answer: the words that say what it
+ * asks ('We use cookies', 'Your consent choices') and the answers its buttons give.
+ */
+export function mentionsCookies(text: string): boolean {
+  return /cookie|consent|gdpr/i.test(text);
+}
+
+export type ConsentAnswer = 'accept_all' | 'reject_all' | 'custom';
+const CONSENT_ANSWERS: ReadonlyArray<readonly [ConsentAnswer, RegExp]> = [
+  ['accept_all', /^(accept|allow|agree|i agree|i accept|got it|ok|okay)\b/],
+  ['reject_all', /^(reject|decline|refuse|deny|(necessary|essential)( only)?|only (necessary|essential))\b/],
+  ['custom', /^(manage|customi[sz]e|settings|preferences|cookie settings|choose|save (my )?(choices|preferences))\b/],
+];
+/** Every answer, in the order a plan lists them. */
+export const CONSENT_ANSWER_ORDER: readonly ConsentAnswer[] = CONSENT_ANSWERS.map(([answer]) => answer);
+
+/** The answer a banner's button gives ('Accept all' → accept_all, 'Manage preferences' → custom), whatever its case. */
+export function consentAnswerOf(label: string): ConsentAnswer | undefined {
+  const words = labelWords(label).join(' ').toLowerCase();
+  return CONSENT_ANSWERS.find(([, pattern]) => pattern.test(words))?.[0];
+}
+
 /** Participles a product's notices say an action with ('Promo applied', 'Message sent to Marco'). */
 const DONE_WORDS =
   'applied|sent|saved|shared|created|added|removed|deleted|updated|submitted|requested|booked|scheduled|reserved|' +

@@ -34,20 +34,16 @@ import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamp
 import { withAllowedValues } from './plan-enums';
 import { isNameable, productTypeOf, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
 import {
-  answersConsent,
   panelViewOf,
   categorySelected,
-  cookieConsentOf,
   startsOrEndsWhatFollows,
   FORM_SCREENS,
   GENERIC_SUBMIT,
   invitationDialogOf,
   lifecycleEvents,
   namedActionOf,
-  newsletterSignupOf,
   noticedEventsOf,
   pageViewOf,
-  permissionGrantedOf,
   recognise,
   screenActionOf,
   screenEventsOf,
@@ -293,14 +289,6 @@ function viewCandidate(screen: Screen, { pageView }: Context): Candidate {
 const VIEW_ID = 'view';
 
 function actionCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {
-  if ((interaction.kind === 'click' || interaction.kind === 'navigate') && answersConsent(screen, interaction.label)) {
-    const consent = cookieConsentOf(screen);
-    return consent && recognisedCandidate(screen, interaction, consent, []);
-  }
-  const answered = interaction.kind === 'click' || interaction.kind === 'submit'
-    ? (newsletterSignupOf(screen, interaction.label) ?? permissionGrantedOf(screen, interaction.label))
-    : null;
-  if (answered) return recognisedCandidate(screen, interaction, answered, []);
   const submits = interaction.kind === 'submit';
   const destination = interaction.toScreen ? (context.byKey.get(interaction.toScreen)?.kind ?? null) : null;
   const recognised = recognise({ interaction, screen, submitsForm: submits, examples: context.examples, destination });

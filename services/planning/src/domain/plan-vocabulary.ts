@@ -5,7 +5,16 @@
  * and where it led; the view events of the kinds of screen the spec has one for; and the app's lifecycle events.
  * Segment writes 'Product Added to Wishlist': plan names capitalise every word, so it is 'Product Added To Wishlist'.
  */
-import { facetOf, itemActionVerb, noticeOf, type ProductType, type TrackingProperty } from '@tracklens/contracts';
+import {
+  CONSENT_ANSWER_ORDER,
+  consentAnswerOf,
+  facetOf,
+  itemActionVerb,
+  mentionsCookies,
+  noticeOf,
+  type ProductType,
+  type TrackingProperty,
+} from '@tracklens/contracts';
 import { keyOf, snakeCase, titleCase, wordsOf } from './naming';
 import type { PlanExamples } from './plan-properties';
 import { personalProperty, productsProperty, property } from './plan-properties';
@@ -39,8 +48,8 @@ export interface RecogniseInput {
 }
 
 interface Rule {
-  /** The label (lower-case words) names this event. */
-  label?: RegExp;
+  /** The label (lower-case words) names this event: a pattern, or any test of it. */
+  label?: Pick<RegExp, 'test'>;
   /** Recognised only when the interaction completes something: the screen's form, or a click on a `formOf` screen. */
   completes?: boolean;
   /** Only on these screens. */
@@ -54,6 +63,8 @@ interface Rule {
   /** With `to`: only for a move whose control was not read (the video showed where it went, not what was clicked). */
   unread?: boolean;
   kinds?: Interaction['kind'][];
+  /** Only where the screen shows what the control answers (a cookie banner's sentence, a permission prompt's question). */
+  shows?: (screen: Screen) => boolean;
   make: (input: RecogniseInput) => Recognised;
 }
 
@@ -268,7 +279,107 @@ function productAdded(examples: PlanExamples): Recognised {
   };
 }
 
+/** Whether the screen shows a cookie banner's sentence ('We use cookies'). */
+const showsCookieBanner = (screen: Screen): boolean => screen.texts.some(mentionsCookies);
+/** A cookie banner's button: it gives one of the banner's answers. */
+const CONSENT_BUTTON = { test: (label: string): boolean => consentAnswerOf(label) !== undefined };
+
+/** The user's answer to a cookie banner, and the answers its buttons offer. */
+function cookieConsentGiven(screen: Screen): Recognised {
+  const offered = new Set(screen.interactions.map((i) => consentAnswerOf(i.label)));
+  // Every banner offers to accept, which is what it asks, though its button (often white on a dark fill) went unread.
+  const answers = CONSENT_ANSWER_ORDER.filter((answer) => answer === 'accept_all' || offered.has(answer));
+  return {
+    id: 'cookie_consent_given',
+    name: 'Cookie Consent Given',
+    trigger: `User answers the cookie banner on the ${screen.title} screen`,
+    description: 'The visitor answers the cookie banner: what they allow decides which tools may track them.',
+    properties: [property('consent_choice', 'string', 'What the visitor chose', answers[0] ?? '', true, { values: answers })],
+  };
+}
+
+/** What a phone's permission prompt asks for, by the words of its question, and the name its answer is tracked by. */
+const PERMISSIONS: Array<[RegExp, string]> = [
+  [/\blocation\b/, 'Location'],
+  [/\b(notifications?|send you alerts)\b/, 'Notification'],
+  [/\bcamera\b/, 'Camera'],
+  [/\b(photos?|photo library)\b/, 'Photo Library'],
+  [/\bcontacts\b/, 'Contacts'],
+  [/\bmicrophone\b/, 'Microphone'],
+  [/\bbluetooth\b/, 'Bluetooth'],
+  [/\btrack your activity\b/, 'Tracking'],
+];
+const GRANTS = /^allow( once| while using( the)? app| all| access| full access)?$/;
+/** The prompt's question ('“Gigly” would like to use your location', 'Allow Gigly to access your location?'). */
+const PERMISSION_PROMPT = /\b(would like to|wants to|uses your|to use your|to access your|access to your|allow \w+ to)\b/;
+
+/** The permission the screen's prompt asks for, by the words of its question; undefined without a prompt. */
+function permissionAsked(screen: Screen): string | undefined {
+  const question = [...screen.headings, ...screen.texts].map(keyOf).find((text) => PERMISSION_PROMPT.test(text) && PERMISSIONS.some(([words]) => words.test(text)));
+  return question ? PERMISSIONS.find(([words]) => words.test(question))?.[1] : undefined;
+}
+
+/** The permission granted in a phone's prompt ('Allow While Using App' under a question about the location). */
+function permissionGranted(permission: string, label: string): Recognised {
+  return {
+    id: `permission_granted:${snakeCase(permission)}`,
+    name: `${permission} Permission Granted`,
+    trigger: `User allows the app's request for the ${permission.toLowerCase()} permission`,
+    description: `The ${permission.toLowerCase()} permission is granted in the phone's prompt.`,
+    properties: [property('grant', 'string', 'How long the permission is granted for', snakeCase(label), false)],
+  };
+}
+
+/** What a box that sends a newsletter says it is ('The Morning Briefing', 'Get our weekly digest in your inbox'). */
+const NEWSLETTER = /\b(newsletters?|briefing|digest|bulletin|mailing list|in your inbox|weekly (e ?mail|email|roundup)|daily (e ?mail|email|roundup))\b/;
+const NEWSLETTER_ANSWER = /^(sign ?up|subscribe|join|submit|send|get (it|them|the \w+)|notify me|keep me (posted|updated))( now| free| for free)?$/;
+const EMAIL_FIELD = /\be ?-?mail\b|\bemail address\b|^your address$/;
+
+/**
+ * The newsletter a form that only takes an e-mail address is under ('The Morning Briefing'): signing up there
+ * subscribes to it, no account is made. Undefined for any other form.
+ */
+function newsletterOf(screen: Screen): string | undefined {
+  const fields = screen.fields.map((field) => keyOf(field.label));
+  const emailOnly = fields.length >= 1 && fields.every((field) => EMAIL_FIELD.test(field));
+  return emailOnly ? [...screen.headings, ...screen.texts].find((text) => NEWSLETTER.test(keyOf(text))) : undefined;
+}
+
+function newsletterSubscribed(screen: Screen): Recognised {
+  const named = newsletterOf(screen) ?? '';
+  return {
+    id: 'newsletter_subscribed',
+    name: 'Newsletter Subscribed',
+    trigger: `User subscribes to the newsletter on the ${screen.title} screen`,
+    description: 'An e-mail address is subscribed to a newsletter.',
+    properties: [
+      property('newsletter_name', 'string', 'Newsletter subscribed to', wordsOf(named).length <= 4 ? named : '', false),
+      property('source', 'string', 'Screen the form is on', screen.title, false),
+    ],
+  };
+}
+
 const RULES: Rule[] = [
+  // A cookie banner's button answers the banner, a prompt's 'Allow' grants a permission, an e-mail sent under a
+  // newsletter's name subscribes to it: whatever else their labels say ('Sign up', 'Manage preferences').
+  {
+    label: CONSENT_BUTTON,
+    shows: showsCookieBanner,
+    kinds: ['click', 'navigate'],
+    make: ({ screen }) => cookieConsentGiven(screen),
+  },
+  {
+    label: GRANTS,
+    shows: (screen) => permissionAsked(screen) !== undefined,
+    kinds: ['click', 'submit'],
+    make: ({ screen, interaction }) => permissionGranted(permissionAsked(screen) ?? '', interaction.label),
+  },
+  {
+    label: NEWSLETTER_ANSWER,
+    shows: (screen) => newsletterOf(screen) !== undefined,
+    kinds: ['click', 'submit'],
+    make: ({ screen }) => newsletterSubscribed(screen),
+  },
   {
     label: /\badd\b.*\b(cart|bag|basket)\b|^add (it |this )?to (the |my |your )?order$/,
     kinds: NOT_TABS,
@@ -846,6 +957,7 @@ export function recognise(input: RecogniseInput): Recognised | null {
     if (rule.kinds && !rule.kinds.includes(interaction.kind)) continue;
     if (rule.on && !rule.on.includes(screen.kind)) continue;
     if (rule.commerce && !input.examples.commerce) continue;
+    if (rule.shows && !rule.shows(screen)) continue;
     if (rule.to) {
       if (rule.unread && label !== '') continue;
       if (input.destination && rule.to.includes(input.destination)) return rule.make(input);
@@ -927,98 +1039,6 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
     default:
       return null;
   }
-}
-
-/** A cookie banner's sentence ('We use cookies', 'Your privacy choices') and the answers its buttons give. */
-const COOKIE_BANNER = /\b(cookies?|consent|gdpr)\b/;
-const CONSENT_ANSWERS: Array<[string, RegExp]> = [
-  ['accept_all', /^(accept|allow|agree|i agree|i accept|got it|ok|okay)\b/],
-  ['reject_all', /^(reject|decline|refuse|deny|necessary only|only necessary|essential only|only essential)\b/],
-  ['custom', /^(manage|customi[sz]e|settings|preferences|cookie settings|choose|save (my )?(choices|preferences))\b/],
-];
-
-function consentAnswer(label: string): string | undefined {
-  const key = keyOf(label);
-  return CONSENT_ANSWERS.find(([, pattern]) => pattern.test(key))?.[0];
-}
-
-/** Whether a button answers the screen's cookie banner: its answer is Cookie Consent Given's, not a click of its own. */
-export function answersConsent(screen: Screen, label: string): boolean {
-  return consentAnswer(label) !== undefined && screen.texts.some((text) => COOKIE_BANNER.test(keyOf(text)));
-}
-
-/** The user's answer to a cookie banner, and the answers its buttons offer. */
-export function cookieConsentOf(screen: Screen): Recognised | null {
-  const offered = new Set(screen.interactions.filter((i) => answersConsent(screen, i.label)).map((i) => consentAnswer(i.label)));
-  if (offered.size === 0) return null;
-  // Every banner offers to accept, which is what it asks, though its button (often white on a dark fill) went unread.
-  const answers = CONSENT_ANSWERS.map(([answer]) => answer).filter((answer) => answer === 'accept_all' || offered.has(answer));
-  return {
-    id: 'cookie_consent_given',
-    name: 'Cookie Consent Given',
-    trigger: `User answers the cookie banner on the ${screen.title} screen`,
-    description: 'The visitor answers the cookie banner: what they allow decides which tools may track them.',
-    properties: [property('consent_choice', 'string', 'What the visitor chose', answers[0] ?? '', true, { values: answers })],
-  };
-}
-
-/** What a phone's permission prompt asks for, by the words of its question, and the name its answer is tracked by. */
-const PERMISSIONS: Array<[RegExp, string]> = [
-  [/\blocation\b/, 'Location'],
-  [/\b(notifications?|send you alerts)\b/, 'Notification'],
-  [/\bcamera\b/, 'Camera'],
-  [/\b(photos?|photo library)\b/, 'Photo Library'],
-  [/\bcontacts\b/, 'Contacts'],
-  [/\bmicrophone\b/, 'Microphone'],
-  [/\bbluetooth\b/, 'Bluetooth'],
-  [/\btrack your activity\b/, 'Tracking'],
-];
-const GRANTS = /^allow( once| while using( the)? app| all| access| full access)?$/;
-/** The prompt's question ('“Gigly” would like to use your location', 'Allow Gigly to access your location?'). */
-const PERMISSION_PROMPT = /\b(would like to|wants to|uses your|to use your|to access your|access to your|allow \w+ to)\b/;
-
-/**
- * The permission a button of a phone's prompt grants ('Allow While Using App' under a question about the location):
- * Location Permission Granted; null for any other button.
- */
-export function permissionGrantedOf(screen: Screen, label: string): Recognised | null {
-  if (!GRANTS.test(keyOf(label))) return null;
-  const question = [...screen.headings, ...screen.texts].map(keyOf).find((text) => PERMISSION_PROMPT.test(text) && PERMISSIONS.some(([words]) => words.test(text)));
-  const permission = question ? PERMISSIONS.find(([words]) => words.test(question))?.[1] : undefined;
-  if (!permission) return null;
-  return {
-    id: `permission_granted:${snakeCase(permission)}`,
-    name: `${permission} Permission Granted`,
-    trigger: `User allows the app's request for the ${permission.toLowerCase()} permission`,
-    description: `The ${permission.toLowerCase()} permission is granted in the phone's prompt.`,
-    properties: [property('grant', 'string', 'How long the permission is granted for', snakeCase(label), false)],
-  };
-}
-
-/** What a box that sends a newsletter says it is ('The Morning Briefing', 'Get our weekly digest in your inbox'). */
-const NEWSLETTER = /\b(newsletters?|briefing|digest|bulletin|mailing list|in your inbox|weekly (e ?mail|email|roundup)|daily (e ?mail|email|roundup))\b/;
-const NEWSLETTER_ANSWER = /^(sign ?up|subscribe|join|submit|send|get (it|them|the \w+)|notify me|keep me (posted|updated))( now| free| for free)?$/;
-const EMAIL_FIELD = /\be ?-?mail\b|\bemail address\b|^your address$/;
-
-/**
- * A sign-up that only takes an e-mail address under a newsletter's name subscribes to the newsletter: no account
- * is made.
- */
-export function newsletterSignupOf(screen: Screen, label: string): Recognised | null {
-  const fields = screen.fields.map((field) => keyOf(field.label));
-  const emailOnly = fields.length >= 1 && fields.every((field) => EMAIL_FIELD.test(field));
-  const named = [...screen.headings, ...screen.texts].find((text) => NEWSLETTER.test(keyOf(text)));
-  if (!NEWSLETTER_ANSWER.test(keyOf(label)) || !emailOnly || !named) return null;
-  return {
-    id: 'newsletter_subscribed',
-    name: 'Newsletter Subscribed',
-    trigger: `User subscribes to the newsletter on the ${screen.title} screen`,
-    description: 'An e-mail address is subscribed to a newsletter.',
-    properties: [
-      property('newsletter_name', 'string', 'Newsletter subscribed to', wordsOf(named).length <= 4 ? named : '', false),
-      property('source', 'string', 'Screen the form is on', screen.title, false),
-    ],
-  };
 }
 
 /** What the spec tracks on a screen besides its controls: payment details typed, a coupon typed, a banner seen. */

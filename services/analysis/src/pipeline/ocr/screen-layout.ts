@@ -2,7 +2,7 @@
  * Reads a screen from OCR text and its geometry: the main heading names it, short boxed lines with a
  * verb are buttons, the top row holds navigation links, labels near boxes are fields.
  */
-import { facetOf, noticeOf } from '@tracklens/contracts';
+import { consentAnswerOf, facetOf, mentionsCookies, noticeOf } from '@tracklens/contracts';
 import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '../types';
 import { activeItem, luminance } from './active-item';
 import { correctLabel } from './label-correction';
@@ -177,20 +177,20 @@ function bottomTabs(items: TextItem[], frameHeight: number, frameWidth: number):
   return bottom.length >= 3 ? bottom : [];
 }
 
-const COOKIE_WORD = /cookie|consent|gdpr/i;
 /** How far from its own sentence, in its lines, a banner's text and buttons go. */
 const BANNER_LINES = 5;
-/** What a banner's buttons say ('Accept all', 'Manage preferences', 'Only necessary'), whatever case OCR read. */
-const CONSENT_ANSWER = /^(accept|allow|agree|reject|decline|refuse|manage|customi[sz]e|cookie settings|preferences|necessary|only necessary|essential|got it|ok)\b/i;
+
+/** A line of a cookie banner that says what it asks ('We use cookies'); a footer's 'Cookie settings' link is none. */
+const asksConsent = (item: TextItem): boolean => mentionsCookies(item.text) && wordCount(item.text) >= 3;
 
 /** A cookie banner's sentence that says what it asks and the buttons that answer it ('Accept all', 'Reject all'). */
 function consentElements(page: OcrPage, banner: Set<TextItem>): UiElement[] {
   const items = [...banner].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
-  const said = items.find((item) => COOKIE_WORD.test(item.text) && wordCount(item.text) >= 2);
+  const said = items.find(asksConsent);
   if (!said) return [];
   const buttons = items.filter(
     (item) => item !== said && wordCount(item.text) <= 4 && letters(item.text) >= 2 &&
-      (isButtonText(item.text) || CONSENT_ANSWER.test(item.text) || looksBoxed(page, item.box)),
+      (isButtonText(item.text) || consentAnswerOf(item.text) !== undefined || looksBoxed(page, item.box)),
   );
   return [
     { kind: 'text', label: said.text.replace(/\s+/g, ' ').slice(0, 140) },
@@ -200,12 +200,12 @@ function consentElements(page: OcrPage, banner: Set<TextItem>): UiElement[] {
 
 /**
  * Rows of texts that belong to a cookie/consent banner (never a name, never the product's controls): the lines that
- * say so ('We use cookies'; a footer's 'Cookie settings' link is no banner) and the rows next to them, a banner's
- * height at most: on a dense page, rows next to each other run down the whole page.
+ * say what it asks and the rows next to them, a banner's height at most: on a dense page, rows next to each other
+ * run down the whole page.
  */
 function bannerItems(items: TextItem[]): Set<TextItem> {
   const banner = new Set<TextItem>();
-  const seeds = items.filter((item) => COOKIE_WORD.test(item.text) && wordCount(item.text) >= 3);
+  const seeds = items.filter(asksConsent);
   const reach = Math.max(0, ...seeds.map((seed) => seed.box.height)) * BANNER_LINES;
   const near = (item: TextItem): boolean => seeds.some((seed) => Math.abs(centerY(item.box) - centerY(seed.box)) < reach);
   const queue = [...seeds];
@@ -913,7 +913,7 @@ export function finishPage(reading: PageReading, words: RecordingWords, context:
     screenName,
     description: screenName ? describe(screenName, heading ?? '', reading.subtitle, elements, rest.isModal) : '',
     // A cookie banner's controls are the screen's too, though nothing names the screen by them.
-    elements: [...elements, ...cleanElements(reading.consent, cleaner).filter((element) => !elements.some((own) => own.kind === element.kind && own.label === element.label))],
+    elements: cleanElements([...rest.elements, ...reading.consent], cleaner),
     actions: reading.actions,
     words: reading.words,
     ...(heading ? { heading } : {}),

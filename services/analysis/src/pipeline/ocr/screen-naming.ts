@@ -554,17 +554,6 @@ const SEGMENT_GENERIC = new Set(['Home', 'Index', 'Page', 'Main', 'Default', 'Ac
 const CRUMB_SEPARATOR = /\s*[›>»/\\|]\s*/;
 /** A record's id, with the kind of record before it when the page says so ("Ticket #4471", "Order no. 12"). */
 const ID_CRUMB = /^(?:([a-z][a-z ]*?)\s+)?(?:#|no\.?\s*)?(\d[\w-]*)$/i;
-/**
- * One thing of a phone tab's list, opened from it: the tab names things in the plural ('Tickets') and stays lit,
- * but the screen has a title of its own and no longer shows the list's ('Big Mouth Comedy Night'): Ticket Detail.
- */
-function openedFromTab(evidence: NamingEvidence): string | undefined {
-  const { activeNav, activeTab, heading, texts } = evidence;
-  const kind = activeNav && activeTab ? kindListed(shortName(activeNav)) : undefined;
-  if (!kind || !activeNav || !heading || heading.split(/\s+/).length < 2 || sameWords(heading, activeNav)) return undefined;
-  return texts.some((text) => sameWords(text, activeNav)) ? undefined : titleCase(`${kind} Detail`);
-}
-
 /** Words that only say "this is an id": never the kind of record. */
 const ID_WORDS = new Set(['id', 'no', 'nr', 'number', 'ref', 'reference', 'key']);
 
@@ -604,4 +593,15 @@ export function detailName(evidence: NamingEvidence): string | undefined {
   const kinds = [id?.[1], id ? evidence.knownIds?.[id[2] ?? ''] : undefined, parent];
   const kind = kinds.map((phrase) => recordKind(phrase ?? '')).find((phrase) => phrase !== '');
   return kind ? titleCase(`${kind} Detail`) : undefined;
+}
+
+/**
+ * One thing of a phone tab's list, opened from it: the tab names things in the plural ('Tickets') and stays lit,
+ * but the screen has a title of its own and no longer shows the list's ('Big Mouth Comedy Night'): Ticket Detail.
+ */
+function openedFromTab(evidence: NamingEvidence): string | undefined {
+  const { activeNav, activeTab, heading, texts } = evidence;
+  const kind = activeNav && activeTab ? kindListed(shortName(activeNav)) : undefined;
+  if (!kind || !activeNav || !heading || heading.split(/\s+/).length < 2 || sameWords(heading, activeNav)) return undefined;
+  return texts.some((text) => sameWords(text, activeNav)) ? undefined : titleCase(`${kind} Detail`);
 }
