@@ -1,6 +1,6 @@
 import { activeItem, type ColorImage } from '../../src/pipeline/ocr/active-item';
 import { RecordingWords } from '../../src/pipeline/ocr/name-cleaner';
-import { findBrowserChrome, finishPage, understandPage, type PageReading, type TextItem } from '../../src/pipeline/ocr/screen-layout';
+import { findBrowserChrome, finishPage, insidePill, understandPage, type PageReading, type TextItem } from '../../src/pipeline/ocr/screen-layout';
 import type { OcrLine, OcrPage } from '../../src/pipeline/ocr/tesseract-engine';
 import {
   nameFromUrlPath,
@@ -309,6 +309,14 @@ describe('screen names', () => {
       expect(nameScreen(evidence({ heading: "Nonna's Pizzeria", texts: ['Popular', 'Sort by', ...dishes] })).name).toBe('Product Listing');
     });
 
+    it('should call a list with a sort whose icon reads as a letter, or a count of results, a listing, not one item', () => {
+      const cards = ['Dr. Marcus Lee, MD', '4.8 (528 reviews)', 'new patient visits are usually $30 to $60'];
+      const doctors = evidence({ heading: 'Dermatologists near Boston, MA', texts: ['Jf Sort by', 'Best match', ...cards] });
+      expect(nameScreen(doctors).name).toBe('Product Listing');
+      expect(nameScreen({ ...doctors, texts: ['Map · 48 results', ...cards] }).name).toBe('Product Listing');
+      expect(nameScreen({ ...doctors, texts: cards }).name).toBe('Product Detail');
+    });
+
     it('should call a sheet for choosing the options of one dish, each with its price, the product', () => {
       const texts = ['Margherita', 'From £10.50 - 780 kcal', 'Choose a size', 'Required', 'Regular (10")', '£0.00', 'Large (14")', '£2.00', 'Extras', 'Extra mozzarella', '£1.50', 'Quantity', '£12.50'];
       expect(nameScreen(evidence({ heading: 'Margherita', texts, isModal: true })).name).toBe('Product Detail Modal');
@@ -337,6 +345,12 @@ describe('screen names', () => {
       const greeting = evidence({ heading: 'Good morning, Alex', texts: ['Tuesday, 14 October', 'Upper body strength', '3 of 5 workouts this week'] });
       expect(nameScreen(greeting).name).toBe('Home');
       expect(nameScreen({ ...greeting, activeNav: 'Today' })).toEqual({ name: 'Today', source: 'navigation' });
+    });
+
+    it('should name a titled page that greets its user under the title after its title, not Home', () => {
+      const visits = evidence({ heading: 'My appointments', texts: ['Welcome back, Sofia. Manage your visits, forms and messages in one place.', 'Confirmed'] });
+      expect(nameScreen(visits).name).toBe('Appointments');
+      expect(nameScreen({ ...visits, heading: 'Sofia, ready for today?' }).name).toBe('Home');
     });
 
     it('should shorten the heading to a few Title Case words when nothing else names the screen', () => {
@@ -639,6 +653,17 @@ describe('screen names', () => {
     });
   });
 
+  describe('a pill read with its rounded ends', () => {
+    it("should find the label inside ends read as brackets or a 'C' ('Csign in)'), and nothing in a plain text", () => {
+      expect(insidePill('Csign in)')).toBe('sign in');
+      expect(insidePill('(Reschedule a visit)')).toBe('Reschedule a visit');
+      expect(insidePill('Book now]')).toBe('Book now');
+      expect(insidePill('Contact us)')).toBe('Contact us');
+      expect(insidePill('Dermatologists near Boston, MA')).toBeUndefined();
+      expect(insidePill('Reviews (312)')).toBeUndefined();
+    });
+  });
+
   describe('the selected navigation entry', () => {
     /** A light sidebar with four entries; `paint` colours one entry's surroundings. */
     function sidebar(paint?: { index: number; rgb: [number, number, number] }): { image: ColorImage; items: TextItem[] } {
@@ -665,6 +690,15 @@ describe('screen names', () => {
     it('should pick the entry with the highlighted background', () => {
       const { image, items } = sidebar({ index: 2, rgb: [199, 210, 254] });
       expect(activeItem(items, image)?.text).toBe('Reports');
+    });
+
+    it('should not pick an entry set fainter than the others: a secondary link beside the menu', () => {
+      const { image, items } = sidebar();
+      const faint = items[3]!.box;
+      for (let y = faint.y + 3; y < faint.y + 13; y += 1) {
+        for (let x = faint.x; x < faint.x + faint.width; x += 3) image.rgb.fill(150, (y * image.width + x) * 3, (y * image.width + x) * 3 + 3);
+      }
+      expect(activeItem(items, image)).toBeUndefined();
     });
 
     it('should pick none when every entry looks alike', () => {

@@ -110,5 +110,9 @@ export function activeItem<T extends { box: Box }>(items: T[], image: ColorImage
   const ranked = scores.map((score, i) => ({ score, i })).sort((a, b) => b.score - a.score);
   const [best, second] = ranked;
   if (!best || best.score < 1.2 || (second && second.score > best.score * 0.5)) return undefined;
+  // A label fainter than its siblings is a secondary link beside the menu ('For providers'), not the lit entry:
+  // a selected entry is marked by what it gains, not by what it lacks.
+  const faded = typical.inkContrast - (looks[best.i]?.inkContrast ?? 0);
+  if (faded / SCALE.inkContrast > best.score / 2) return undefined;
   return items[best.i];
 }

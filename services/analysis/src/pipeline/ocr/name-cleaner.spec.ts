@@ -100,6 +100,15 @@ describe('name cleaner', () => {
       expect(clean('Tunevvave Premium', brand)).toBe('Tunewave Premium');
     });
 
+    it('should correct a misreading repeated on every frame to the word read cleanly beside it, but keep a name', () => {
+      const doctors = recording('Next avallable', 'Next avallable Next available', 'Next avallable available', 'Dr. Hart heart', 'Hart', 'Hart');
+      expect(clean('Next Avallable', doctors)).toBe('Next Available');
+      expect(clean('Hart Clinic', doctors)).toBe('Hart Clinic');
+      expect(clean('Next Avallable', recording('Next avallable', 'Next avallable', 'Next avallable'))).toBe('Next Available');
+      expect(clean('Next Avallabie', doctors)).toBe('Next Available');
+      expect(clean('Tunewave Premium', recording('Tunewave', 'Tunewave', 'Tunewave'))).toBe('Tunewave Premium');
+    });
+
     it('should complete a cut word from what the screen read', () => {
       expect(clean('Playli', new RecordingWords(), read('Your playlists'))).toBe('Playlists');
     });

@@ -194,6 +194,8 @@ function allowedCost(length: number): number {
   return 2;
 }
 
+/** One glyph taken for a look-alike ('l' for 'i', 'rn' for 'm'): what a word confirmed by its readings may still be. */
+const GLYPH_SLIP = 0.5;
 /** The runner-up must cost at least this much more, or the reading is ambiguous and left alone. */
 const MARGIN = 0.3;
 /** A word read on this screen is the likelier meaning, then one of the recording, then the dictionary's. */
@@ -360,10 +362,21 @@ export function createNameCleaner(recording: RecordingWords, screenWords: Iterab
   }
   const corrections = new Map<string, string | undefined>();
 
+  /**
+   * A word several readings agree on, or the known word it is one glyph slip from: one control misread alike on
+   * every frame ('Next avallable') is still a glyph away from the word read cleanly elsewhere in the recording, or
+   * from the dictionary's; a name several readings agree on ('Hart') is further from any ('heart').
+   */
+  const settled = (confirmed: string): string => {
+    if (isKnownWord(confirmed)) return confirmed;
+    return recording.nearMisses(confirmed, GLYPH_SLIP).find(({ word: known }) => isKnownWord(known))?.word ??
+      clearWinner(dictionaryCandidates(confirmed).filter(({ distance }) => distance <= GLYPH_SLIP)) ?? confirmed;
+  };
+
   const correct = (read: string, last: boolean): string | undefined => {
     const limit = allowedCost(read.length);
     const found: Candidate[] = recording.nearMisses(read, limit).map(({ word: known, distance }) => ({
-      word: known,
+      word: settled(known),
       distance,
       cost: distance + (screen.has(known) ? SOURCE_COST.screen : SOURCE_COST.recording),
     }));
@@ -389,7 +402,11 @@ export function createNameCleaner(recording: RecordingWords, screenWords: Iterab
   const word = (token: string, last = false): string | undefined => {
     const bare = token.replace(/’/g, "'");
     if (!/\p{L}/u.test(bare)) return token;
-    if (isKnownWord(bare) || recording.confirms(bare)) return token;
+    if (isKnownWord(bare)) return token;
+    if (recording.confirms(bare)) {
+      const meant = settled(bare.toLowerCase());
+      return meant === bare.toLowerCase() ? token : inCaseOf(bare, meant);
+    }
     // A code of letters and digits ("4K", "A320", "2FA") is not a misread word.
     if (/^\d+[a-z]{1,3}$|^[a-z]{1,2}\d+$/i.test(bare)) return token;
     const key = `${bare.toLowerCase()}|${last ? 1 : 0}`;

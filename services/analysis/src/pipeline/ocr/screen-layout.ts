@@ -387,6 +387,13 @@ function withoutIcon(text: string): string {
   return match?.[1] && match[2] && !/^[aAI]$/.test(match[1]) && isButtonText(match[2]) ? match[2] : text;
 }
 
+/** The label of a pill whose rounded ends read as brackets, its left one perhaps as a 'C' ('Csign in)' → 'sign in'). */
+export function insidePill(text: string): string | undefined {
+  const label = /^[([]?([A-Za-z][^()[\]]*)[)\]]$/.exec(text.trim())?.[1];
+  const unglued = label === undefined ? undefined : /^C([a-z].*)$/.exec(label)?.[1];
+  return unglued !== undefined && isButtonText(unglued) && !isButtonText(label ?? '') ? unglued : label;
+}
+
 function isButtonText(text: string): boolean {
   const words = wordCount(text);
   return words <= 4 && ACTION_VERBS.has(firstWord(text)) && letters(text) >= 2 && !/[.!?]$/.test(text.trim());
@@ -738,11 +745,13 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
 
   const bodyHeight = median(body.map((item) => item.size)) || 12;
   const viewHeight = frame.height - viewTop;
-  // Boxed verbs are buttons, never the screen's name, unless they are set much larger than the body.
+  // Boxed verbs are buttons, never the screen's name, unless they are set much larger than the body. A pill whose
+  // rounded ends were read as letters ('Csign in)') is boxed by what was read, and its ends make its line look tall.
   const candidates = body.filter(
     (item) =>
       isNameCandidate(item) &&
-      !(isButtonText(item.text) && item.size < bodyHeight * 1.5 && looksBoxed(page, item.box)),
+      !(isButtonText(item.text) && item.size < bodyHeight * 1.5 && looksBoxed(page, item.box)) &&
+      !isButtonText(insidePill(item.text) ?? ''),
   );
   // Bigger is more important; a little preference for text higher up, where titles live.
   const headingScore = (item: TextItem): number => item.size * (1 - 0.35 * ((centerY(item.box) - viewTop) / viewHeight));

@@ -399,7 +399,8 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const choosesOption = has([...texts, ...labels(evidence.elements, 'select')], /^(choose|select|pick) (a |an |your )?(size|colou?r|option|variant|flavou?r|style|fit)\b/);
   const singlePrice = prices.length >= 1 && (prices.length <= 3 || featuredPrice || choosesOption);
   // A list sorted, filtered or counted is a listing, though its cards have their own 'Add to cart'.
-  const listing = has(all, /^(sort by|filter by|showing \d+ (of|products|items))/);
+  // Its sort control's icon may read as a letter or two before it ('Jf Sort by'); a count of results says it too.
+  const listing = has(all, /^(\W*\w{0,2}\W+)?(sort by|filter by)\b|^showing \d+ (of|products|items)|\b\d[\d,]* (results|matches)\b/);
   // One home, stay, car or job of a marketplace, priced and asked about rather than put in a cart.
   const inquiry = has([...buttons, ...texts], /^(contact (the )?(agent|seller|host|owner|dealer|landlord|recruiter)|request (a |an )?(tour|viewing|showing|info)|schedule (a )?(tour|viewing|showing)|make an offer|message (the )?(host|seller|agent|owner)|check availability)$/);
   if ((singlePrice || prices.length === 0) && inquiry && heading !== '' && !isHome && !listing) return strong('Listing Detail');
@@ -447,7 +448,11 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
       (members || fewControls) && (evidence.heroHeading || newcomers)) return strong('Onboarding');
 
   // An app's home screen greets its user by name; the app's own name for it, its selected tab ('Today'), comes first.
-  if (!password && inputs.length === 0 && has([heading, ...texts.slice(0, 6)], /^(good (morning|afternoon|evening)|hi|hello|hey|welcome back),? [a-z]+|^good (morning|afternoon|evening)$/)) {
+  // A page titled otherwise ('My appointments') only greets its user under its title; a line spoken to the user
+  // ('Sam, coffee time?') is no title.
+  const greeting = /^(good (morning|afternoon|evening)|hi|hello|hey|welcome back),? [a-z]+|^good (morning|afternoon|evening)$/;
+  const titled = heading !== '' && !/[?!,]/.test(heading) && !greeting.test(heading) && !isLayoutPhrase(heading);
+  if (!password && inputs.length === 0 && !titled && has([heading, ...texts.slice(0, 6)], greeting)) {
     return weak('Home');
   }
 
