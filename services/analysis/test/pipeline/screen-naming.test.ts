@@ -1,6 +1,6 @@
 import { activeItem, type ColorImage } from '../../src/pipeline/ocr/active-item';
 import { RecordingWords } from '../../src/pipeline/ocr/name-cleaner';
-import { findBrowserChrome, finishPage, insidePill, understandPage, type PageReading, type TextItem } from '../../src/pipeline/ocr/screen-layout';
+import { findBrowserChrome, finishPage, splitIntoItems, understandPage, type PageReading, type TextItem } from '../../src/pipeline/ocr/screen-layout';
 import type { OcrLine, OcrPage } from '../../src/pipeline/ocr/tesseract-engine';
 import {
   nameFromUrlPath,
@@ -654,13 +654,20 @@ describe('screen names', () => {
   });
 
   describe('a pill read with its rounded ends', () => {
+    /** What one OCR line becomes: its text and whether it was read as a pill. */
+    const itemOf = (text: string): Pick<TextItem, 'text' | 'pill'> | undefined => {
+      const box = { x: 100, y: 100, width: text.length * 8, height: 16 };
+      const [item] = splitIntoItems([{ text, confidence: 92, box, words: [{ text, confidence: 92, box }] }]);
+      return item && { text: item.text, pill: item.pill };
+    };
+
     it("should find the label inside ends read as brackets or a 'C' ('Csign in)'), and nothing in a plain text", () => {
-      expect(insidePill('Csign in)')).toBe('sign in');
-      expect(insidePill('(Reschedule a visit)')).toBe('Reschedule a visit');
-      expect(insidePill('Book now]')).toBe('Book now');
-      expect(insidePill('Contact us)')).toBe('Contact us');
-      expect(insidePill('Dermatologists near Boston, MA')).toBeUndefined();
-      expect(insidePill('Reviews (312)')).toBeUndefined();
+      expect(itemOf('Csign in)')).toEqual({ text: 'Sign in', pill: true });
+      expect(itemOf('(Reschedule a visit)')).toEqual({ text: 'Reschedule a visit', pill: true });
+      expect(itemOf('Book now]')?.text).toBe('Book now');
+      expect(itemOf('Contact us)')).toEqual({ text: 'Contact us', pill: true });
+      expect(itemOf('Dermatologists near Boston, MA')).toEqual({ text: 'Dermatologists near Boston, MA', pill: undefined });
+      expect(itemOf('Reviews (312)')).toEqual({ text: 'Reviews (312)', pill: undefined });
     });
   });
 

@@ -26,6 +26,8 @@ export interface TextItem {
   /** Font size estimate, in frame pixels. */
   size: number;
   confidence: number;
+  /** Its box's rounded ends were read round the text: a pill, boxed whatever its pixels say. */
+  pill?: boolean;
 }
 
 const MIN_CONFIDENCE = 55;
@@ -75,8 +77,20 @@ export function splitIntoItems(lines: OcrLine[], frameHeight = Number.POSITIVE_I
   // Text taller than a tenth of the screen is an image read as letters.
   const maxSize = frameHeight * 0.09;
   return items
-    .map((item) => ({ ...item, text: cleanText(item.text) }))
+    .map((item) => withoutPillEnds({ ...item, text: cleanText(item.text) }))
     .filter((item) => item.confidence >= minConfidence && isReadable(item) && item.size <= maxSize);
+}
+
+/**
+ * A pill's rounded ends read as brackets round its label, the left one perhaps as a 'C' glued to it ('Csign in)'):
+ * the label alone, and the item marked as boxed. The ends make its line look taller than its type.
+ */
+function withoutPillEnds(item: TextItem): TextItem {
+  const label = /^\(?([A-Za-z][^()]*)\)$/.exec(item.text)?.[1];
+  if (label === undefined) return item;
+  const unglued = /^C([a-z].*)$/.exec(label)?.[1];
+  const text = unglued !== undefined && isButtonText(unglued) && !isButtonText(label) ? `${unglued.charAt(0).toUpperCase()}${unglued.slice(1)}` : label;
+  return { ...item, text, pill: true };
 }
 
 function cleanText(text: string): string {
@@ -385,13 +399,6 @@ function matchesField(text: string): string | undefined {
 function withoutIcon(text: string): string {
   const match = /^(\S)\s+(.+)$/.exec(text);
   return match?.[1] && match[2] && !/^[aAI]$/.test(match[1]) && isButtonText(match[2]) ? match[2] : text;
-}
-
-/** The label of a pill whose rounded ends read as brackets, its left one perhaps as a 'C' ('Csign in)' → 'sign in'). */
-export function insidePill(text: string): string | undefined {
-  const label = /^[([]?([A-Za-z][^()[\]]*)[)\]]$/.exec(text.trim())?.[1];
-  const unglued = label === undefined ? undefined : /^C([a-z].*)$/.exec(label)?.[1];
-  return unglued !== undefined && isButtonText(unglued) && !isButtonText(label ?? '') ? unglued : label;
 }
 
 function isButtonText(text: string): boolean {
@@ -745,13 +752,12 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
 
   const bodyHeight = median(body.map((item) => item.size)) || 12;
   const viewHeight = frame.height - viewTop;
-  // Boxed verbs are buttons, never the screen's name, unless they are set much larger than the body. A pill whose
-  // rounded ends were read as letters ('Csign in)') is boxed by what was read, and its ends make its line look tall.
+  // Boxed verbs are buttons, never the screen's name, unless they are set much larger than the body (a pill's ends
+  // read round its label make it look larger than it is).
   const candidates = body.filter(
     (item) =>
       isNameCandidate(item) &&
-      !(isButtonText(item.text) && item.size < bodyHeight * 1.5 && looksBoxed(page, item.box)) &&
-      !isButtonText(insidePill(item.text) ?? ''),
+      !(isButtonText(item.text) && (item.pill === true || (item.size < bodyHeight * 1.5 && looksBoxed(page, item.box)))),
   );
   // Bigger is more important; a little preference for text higher up, where titles live.
   const headingScore = (item: TextItem): number => item.size * (1 - 0.35 * ((centerY(item.box) - viewTop) / viewHeight));
@@ -784,7 +790,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   const brand = [...nav].sort((a, b) => a.box.x - b.box.x)[0];
   for (const item of nav) {
     if (item === brand && (nav.length > 1 || side.length > 0)) continue;
-    if (isButtonText(item.text) && looksBoxed(page, item.box)) add('button', asLabel(item.text));
+    if (isButtonText(item.text) && (item.pill === true || looksBoxed(page, item.box))) add('button', asLabel(item.text));
     else if (isFacetControl(page, item)) add('select', asLabel(item.text));
     else if (wordCount(item.text) <= 4) add('link', asLabel(item.text));
   }
