@@ -256,14 +256,21 @@ export function verticalShift(before: GrayFrame, after: GrayFrame): number {
   const statsA = rowStats(before, span);
   const statsB = rowStats(after, span);
   const maxShift = Math.floor(height * 0.85);
+  // How each row differs from itself does not depend on the offset tried: measured once, when first needed.
+  const inPlace = new Float64Array(height).fill(-1);
+  const inPlaceDiff = (y: number): number => {
+    if ((inPlace[y] as number) < 0) inPlace[y] = rowDiff(after, y, before, y, span);
+    return inPlace[y] as number;
+  };
+  const bars = fixedBars(height, inPlaceDiff);
   // Cheap 1-D pass on row edge energy to shortlist offsets, then a 2-D check of the best few.
   const scored: Array<{ dy: number; score: number }> = [];
   const [energyA, energyB, meanA, meanB] = [statsA.energy, statsB.energy, statsA.mean, statsB.mean];
   for (let dy = -maxShift; dy <= maxShift; dy += 1) {
     if (dy > -MIN_SHIFT && dy < MIN_SHIFT) continue;
-    // The rows y whose shifted row y + dy lies inside the frame.
-    const y0 = Math.max(0, -dy);
-    const y1 = Math.min(height, height - dy);
+    // The rows y whose shifted row y + dy lies inside the frame, between its fixed bars.
+    const y0 = Math.max(0, -dy, bars.top, bars.top - dy);
+    const y1 = Math.min(height, height - dy, bars.bottom, bars.bottom - dy);
     let sum = 0;
     for (let y = y0; y < y1; y += 1) {
       sum += Math.abs((energyB[y] as number) - (energyA[y + dy] as number)) + 0.2 * Math.abs((meanB[y] as number) - (meanA[y + dy] as number));
@@ -272,16 +279,22 @@ export function verticalShift(before: GrayFrame, after: GrayFrame): number {
     if (count >= height * 0.15) scored.push({ dy, score: sum / count });
   }
   scored.sort((p, q) => p.score - q.score);
-  // How each row differs from itself does not depend on the offset tried: measured once, when first needed.
-  const inPlace = new Float64Array(height).fill(-1);
-  const inPlaceDiff = (y: number): number => {
-    if ((inPlace[y] as number) < 0) inPlace[y] = rowDiff(after, y, before, y, span);
-    return inPlace[y] as number;
-  };
   for (const { dy } of scored.slice(0, 10)) {
-    if (shiftExplainsChange(before, after, statsA, statsB, dy, span, inPlaceDiff)) return dy;
+    if (shiftExplainsChange(before, after, statsA, statsB, dy, span, inPlaceDiff, bars)) return dy;
   }
   return 0;
+}
+
+/**
+ * The rows of the bars that stay put over a scroll: from the top and from the bottom, the rows that match where
+ * they were (a phone's status bar and tab bar, a sticky header). The scrolled content lies between them.
+ */
+function fixedBars(height: number, inPlaceDiff: (y: number) => number): { top: number; bottom: number } {
+  let top = 0;
+  while (top < height && inPlaceDiff(top) < ROW_MATCH) top += 1;
+  let bottom = height;
+  while (bottom > top && inPlaceDiff(bottom - 1) < ROW_MATCH) bottom -= 1;
+  return { top, bottom };
 }
 
 function shiftExplainsChange(
@@ -292,10 +305,13 @@ function shiftExplainsChange(
   dy: number,
   span: Span,
   inPlaceDiff: (y: number) => number,
+  bars: { top: number; bottom: number },
 ): boolean {
   const { height } = before;
-  const y0 = Math.max(0, -dy);
-  const y1 = Math.min(height, height - dy);
+  // Rows scrolled from under a fixed bar, or onto one, are hidden by it: only the content between the bars shows
+  // the shift (a fling moves a phone's list further than the part two samples both show outside its tab bar).
+  const y0 = Math.max(0, -dy, bars.top, bars.top - dy);
+  const y1 = Math.min(height, height - dy, bars.bottom, bars.bottom - dy);
   let busyRows = 0;
   let matchedShifted = 0;
   let matchedInPlace = 0;
@@ -327,7 +343,8 @@ function shiftExplainsChange(
     } else unmatched += 1;
   }
   const changedRows = busyRows - matchedInPlace;
-  if (busyRows < height * 0.1 || texturedShifted < Math.max(5, height * 0.03)) return false;
+  // Busy rows enough to judge by: a tenth of the frame, or a third of what a far fling leaves both samples showing.
+  if (busyRows < Math.min(height * 0.1, (y1 - y0) / 3) || texturedShifted < Math.max(5, height * 0.03)) return false;
   return matchedShifted >= changedRows * 0.6 && (matchedShifted + matchedInPlace) / busyRows >= 0.7;
 }
 

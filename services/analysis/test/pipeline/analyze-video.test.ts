@@ -173,11 +173,10 @@ describe('analyzeVideo', () => {
     await expect(attempt).rejects.toThrow(new VideoAnalysisError(NO_VIDEO_STREAM));
   });
 
-  it('should stop working as soon as the signal aborts', async () => {
+  it('should stop working as soon as the signal aborts: no progress after it', async () => {
     const controller = new AbortController();
     const after: number[] = [];
     let aborted = false;
-    const started = performance.now();
     const attempt = analyzeVideo({
       videoPath: video,
       workDir: path.join(dir, 'aborted-work'),
@@ -192,6 +191,5 @@ describe('analyzeVideo', () => {
     });
     await expect(attempt).rejects.toMatchObject({ name: 'AbortError' });
     expect(after).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

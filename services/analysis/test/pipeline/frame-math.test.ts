@@ -56,6 +56,17 @@ describe('frame math', () => {
     expect(verticalShift(page(40), page(10))).toBe(-30);
   });
 
+  it('should recognise a fling that moves a list further than a phone\'s bars leave both samples showing', () => {
+    // A status bar on top and a tab bar below, with a list between them moved up by 64 of its 92 rows.
+    const phone = (offset: number): GrayFrame => {
+      const frame = page(offset, false);
+      for (let i = 0; i < WIDTH * 8; i += 1) frame.data[i] = 60;
+      for (let y = 100; y < HEIGHT; y += 1) for (let x = 0; x < WIDTH; x += 1) frame.data[y * WIDTH + x] = x % 40 < 20 ? 235 : 120;
+      return frame;
+    };
+    expect(verticalShift(phone(0), phone(64))).toBe(64);
+  });
+
   it('should not call a change of page a scroll', () => {
     const other = page(0);
     for (let i = WIDTH * 30; i < WIDTH * 90; i += 1) other.data[i] = (i * 7) % 255;

@@ -634,6 +634,61 @@ describe(generateOfflinePlan.name, () => {
     expect(discover([{ kind: 'button', label: 'Allow While Using App' }]).events.map((e) => e.name)).not.toContain('Location Permission Granted');
   });
 
+  it("should read a permission prompt's question wrapped over lines, the permission named on the next one", () => {
+    const goal = (elements: AnalysedPageSpec['elements']) =>
+      generateOfflinePlan(
+        analysisOf([
+          pageSpec({
+            screenName: 'Daily Goal',
+            screenKind: 'other',
+            order: 0,
+            elements: [{ kind: 'heading', label: 'Pick a daily goal' }, ...elements, { kind: 'button', label: "Don't allow" }],
+            actions: [],
+          }),
+        ]),
+        'mobile_app',
+      ).events.map((e) => e.name);
+    // Android's dialog names the app in two words; iOS's alert puts the rest of its question on a line of its own.
+    const android = goal([
+      { kind: 'heading', label: 'Allow Lingo Leap to send you' },
+      { kind: 'button', label: 'Notifications?' },
+      { kind: 'button', label: 'Allow' },
+    ]);
+    expect(android).toContain('Notification Permission Granted');
+    const ios = goal([
+      { kind: 'heading', label: '“Stillpoint” Would Like to' },
+      { kind: 'button', label: 'Send You Notifications' },
+      { kind: 'button', label: 'Allow' },
+    ]);
+    expect(ios).toContain('Notification Permission Granted');
+    // The question's wrapped line is no control of its own.
+    expect(ios.filter((name) => /Notifications/.test(name))).toEqual([]);
+    // A long line elsewhere that mentions notifications does not finish a question about something else.
+    const unrelated = goal([
+      { kind: 'heading', label: 'Allow Lingo Leap to send you' },
+      { kind: 'text', label: 'You can turn off notifications at any time in your settings' },
+      { kind: 'button', label: 'Allow' },
+    ]);
+    expect(unrelated).not.toContain('Notification Permission Granted');
+  });
+
+  it("should take a phone app's call to start its free trial for its paywall, and a website's or a mere mention for none", () => {
+    const screen = (productType: 'mobile_app' | 'website', elements: AnalysedPageSpec['elements']) =>
+      generateOfflinePlan(
+        analysisOf([pageSpec({ screenName: 'Premium', screenKind: 'other', order: 0, elements, actions: [] })]),
+        productType,
+      ).events.map((e) => e.name);
+    const offer: AnalysedPageSpec['elements'] = [
+      { kind: 'heading', label: 'Start your 7-day free trial' },
+      { kind: 'text', label: 'Your plan for less stress and better sleep is ready.' },
+    ];
+    expect(screen('mobile_app', offer)).toContain('Paywall Viewed');
+    expect(screen('mobile_app', [{ kind: 'heading', label: 'Super Lingo' }, { kind: 'heading', label: 'Try 2 weeks free' }])).toContain('Paywall Viewed');
+    expect(screen('website', offer)).not.toContain('Paywall Viewed');
+    const started = [{ kind: 'heading', label: "You're all set" }, { kind: 'text', label: 'Your 7-day free trial of Stillpoint Premium has started.' }] as const;
+    expect(screen('mobile_app', [...started])).not.toContain('Paywall Viewed');
+  });
+
   it("should send Paywall Viewed where a paywall stands in for the story, and drop an app store badge's first line", () => {
     const plan = generateOfflinePlan(
       analysisOf([

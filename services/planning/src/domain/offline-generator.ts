@@ -47,6 +47,8 @@ import {
   recognise,
   screenActionOf,
   screenEventsOf,
+  appPaywallOf,
+  wrapsPromptQuestion,
   semanticViewOf,
   type PageView,
   type Recognised,
@@ -185,6 +187,8 @@ export function offlinePlan(analysis: ProductAnalysis, declaredType?: ProductTyp
     const semantic = semanticViewOf(listsProducts(screen, context) ? { ...screen, kind: 'product_list' } : screen, context.examples, context.checkoutStep(screen));
     if (semantic) plan.add(candidateOf(screen, null, { ...semantic, category: 'page_view' }));
     for (const recognised of screenEventsOf(screen, context.examples)) plan.add(recognisedCandidate(screen, null, recognised, []));
+    const paywall = productType === 'mobile_app' ? appPaywallOf(screen) : null;
+    if (paywall) plan.add(recognisedCandidate(screen, null, paywall, []));
     for (const candidate of actions.get(screen.key) ?? []) plan.add(candidate);
     // A notice confirms what a control of its screen, or of the screen before it, did ('Send money', then 'Transfer
     // sent'): that control's event already tracks it.
@@ -289,6 +293,7 @@ function viewCandidate(screen: Screen, { pageView }: Context): Candidate {
 const VIEW_ID = 'view';
 
 function actionCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {
+  if (wrapsPromptQuestion(screen, interaction)) return null;
   const submits = interaction.kind === 'submit';
   const destination = interaction.toScreen ? (context.byKey.get(interaction.toScreen)?.kind ?? null) : null;
   const recognised = recognise({ interaction, screen, submitsForm: submits, examples: context.examples, destination });

@@ -310,13 +310,29 @@ const PERMISSIONS: Array<[RegExp, string]> = [
   [/\btrack your activity\b/, 'Tracking'],
 ];
 const GRANTS = /^allow( once| while using( the)? app| all| access| full access)?$/;
-/** The prompt's question ('“Gigly” would like to use your location', 'Allow Gigly to access your location?'). */
-const PERMISSION_PROMPT = /\b(would like to|wants to|uses your|to use your|to access your|access to your|allow \w+ to)\b/;
+/** The prompt's question ('“Gigly” would like to use your location', 'Allow Lingo Leap to access your location?'). */
+const PERMISSION_PROMPT = /\b(would like to|wants to|uses your|to use your|to access your|access to your|allow( \S+){1,3} to)\b/;
+/** The rest of a question wrapped over lines is short ('notifications?', 'Send You Notifications'). */
+const WRAPPED_REST_WORDS = 3;
 
-/** The permission the screen's prompt asks for, by the words of its question; undefined without a prompt. */
+/**
+ * The permission the screen's prompt asks for, by the words of its question, or of the line its question wraps
+ * onto (read as a line of its own, even as a button); undefined without a prompt.
+ */
 function permissionAsked(screen: Screen): string | undefined {
-  const question = [...screen.headings, ...screen.texts].map(keyOf).find((text) => PERMISSION_PROMPT.test(text) && PERMISSIONS.some(([words]) => words.test(text)));
-  return question ? PERMISSIONS.find(([words]) => words.test(question))?.[1] : undefined;
+  const lines = [...screen.headings, ...screen.texts, ...screen.interactions.map((i) => i.label)].map(keyOf);
+  const prompts = lines.filter((line) => PERMISSION_PROMPT.test(line));
+  if (prompts.length === 0) return undefined;
+  const named = (candidates: string[]) => PERMISSIONS.find(([words]) => candidates.some((line) => words.test(line)))?.[1];
+  return named(prompts) ?? named(lines.filter((line) => wordsOf(line).length <= WRAPPED_REST_WORDS));
+}
+
+/** A line of a permission prompt's question read as a control of its own ('Send You Notifications'): no control. */
+export function wrapsPromptQuestion(screen: Screen, interaction: Interaction): boolean {
+  const label = keyOf(interaction.label);
+  if (interaction.seen || GRANTS.test(label) || wordsOf(label).length > WRAPPED_REST_WORDS) return false;
+  const permission = permissionAsked(screen);
+  return permission !== undefined && PERMISSIONS.some(([words, name]) => name === permission && words.test(label));
 }
 
 /** The permission granted in a phone's prompt ('Allow While Using App' under a question about the location). */
@@ -975,6 +991,27 @@ export function recognise(input: RecogniseInput): Recognised | null {
   const shown = interaction.kind === 'select' ? facetOf(interaction.label) : null;
   if (!shown) return null;
   return screenFiltered(screen, input.examples, { type: snakeCase(shown.facet), value: snakeCase(shown.value) }, interaction.label);
+}
+
+/**
+ * A phone app's call to start its subscription, as a heading or a button ('Start your 7-day free trial', 'Try 2
+ * weeks free'): the app's paywall, as the subscription tools for apps (RevenueCat, Superwall) call it. A text
+ * that only mentions the trial ('Your 7-day free trial has started') is no offer.
+ */
+const TRIAL_OFFER =
+  /^(start (your |a )?(\d+ days? )?free trial|start free trial|try (it |us )?free|try (\d+|one|two|three|seven|fourteen) (days?|weeks?|months?) (for )?free)$/;
+
+/** Paywall Viewed where a phone app offers its subscription (see TRIAL_OFFER). */
+export function appPaywallOf(screen: Screen): Recognised | null {
+  const offers = [...screen.headings, ...screen.interactions.map((interaction) => interaction.label)].map(keyOf);
+  if (!offers.some((offer) => TRIAL_OFFER.test(offer))) return null;
+  return {
+    id: 'paywall_viewed',
+    name: 'Paywall Viewed',
+    trigger: `User is shown the subscription offer on the ${screen.title} screen`,
+    description: "The app's paywall offers its subscription, a free trial to start.",
+    properties: [property('paywall_type', 'string', 'What the paywall offers', 'free_trial', false)],
+  };
 }
 
 /** What a paywall says in place of the content ("You've reached your free article limit", 'Subscribe to keep reading'). */
