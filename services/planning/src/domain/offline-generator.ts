@@ -47,7 +47,6 @@ import {
   recognise,
   screenActionOf,
   screenEventsOf,
-  appPaywallOf,
   wrapsPromptQuestion,
   semanticViewOf,
   type PageView,
@@ -186,9 +185,7 @@ export function offlinePlan(analysis: ProductAnalysis, declaredType?: ProductTyp
     plan.add(viewCandidate(screen, context));
     const semantic = semanticViewOf(listsProducts(screen, context) ? { ...screen, kind: 'product_list' } : screen, context.examples, context.checkoutStep(screen));
     if (semantic) plan.add(candidateOf(screen, null, { ...semantic, category: 'page_view' }));
-    for (const recognised of screenEventsOf(screen, context.examples)) plan.add(recognisedCandidate(screen, null, recognised, []));
-    const paywall = productType === 'mobile_app' ? appPaywallOf(screen) : null;
-    if (paywall) plan.add(recognisedCandidate(screen, null, paywall, []));
+    for (const recognised of screenEventsOf(screen, context.examples, productType)) plan.add(recognisedCandidate(screen, null, recognised, []));
     for (const candidate of actions.get(screen.key) ?? []) plan.add(candidate);
     // A notice confirms what a control of its screen, or of the screen before it, did ('Send money', then 'Transfer
     // sent'): that control's event already tracks it.

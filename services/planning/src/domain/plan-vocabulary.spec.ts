@@ -108,21 +108,21 @@ describe('plan vocabulary', () => {
       { kind: 'input', label: 'Card number' },
       { kind: 'input', label: 'Promo code' },
     ]);
-    expect(screenEventsOf(checkout, shop).map((e) => e.name)).toEqual(['Payment Info Entered', 'Coupon Entered']);
+    expect(screenEventsOf(checkout, shop, 'website').map((e) => e.name)).toEqual(['Payment Info Entered', 'Coupon Entered']);
     const home = screenOf('content', [{ kind: 'heading', label: 'Summer sale' }, { kind: 'button', label: 'Shop the sale' }], 'Home');
-    expect(screenEventsOf(home, shop).map((e) => [e.name, e.properties.find((p) => p.name === 'name')?.example])).toEqual([
+    expect(screenEventsOf(home, shop, 'website').map((e) => [e.name, e.properties.find((p) => p.name === 'name')?.example])).toEqual([
       ['Promotion Viewed', 'Summer sale'],
     ]);
-    expect(screenEventsOf(screenOf('checkout', [{ kind: 'input', label: 'Email' }]), shop)).toEqual([]);
+    expect(screenEventsOf(screenOf('checkout', [{ kind: 'input', label: 'Email' }]), shop, 'website')).toEqual([]);
   });
 
   it("should add Order Completed where an order's confirmation shows, with the order's properties", () => {
     const confirmation = screenOf('checkout', [{ kind: 'heading', label: 'Order #214 placed' }], 'Order Confirmation');
-    const [completed] = screenEventsOf(confirmation, shop);
+    const [completed] = screenEventsOf(confirmation, shop, 'website');
     expect(completed?.name).toBe('Order Completed');
     expect(completed?.properties.map((p) => p.name)).toEqual(expect.arrayContaining(['order_id', 'revenue', 'currency', 'products']));
     // A confirmation of something else is not an order's.
-    expect(screenEventsOf(screenOf('content', [], 'Thanks for signing up'), shop).map((e) => e.name)).not.toContain('Order Completed');
+    expect(screenEventsOf(screenOf('content', [], 'Thanks for signing up'), shop, 'website').map((e) => e.name)).not.toContain('Order Completed');
   });
 
   it("should answer the app's lifecycle events with the spec's properties", () => {

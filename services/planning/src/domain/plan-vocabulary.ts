@@ -1001,19 +1001,6 @@ export function recognise(input: RecogniseInput): Recognised | null {
 const TRIAL_OFFER =
   /^(start (your |a )?(\d+ days? )?free trial|start free trial|try (it |us )?free|try (\d+|one|two|three|seven|fourteen) (days?|weeks?|months?) (for )?free)$/;
 
-/** Paywall Viewed where a phone app offers its subscription (see TRIAL_OFFER). */
-export function appPaywallOf(screen: Screen): Recognised | null {
-  const offers = [...screen.headings, ...screen.interactions.map((interaction) => interaction.label)].map(keyOf);
-  if (!offers.some((offer) => TRIAL_OFFER.test(offer))) return null;
-  return {
-    id: 'paywall_viewed',
-    name: 'Paywall Viewed',
-    trigger: `User is shown the subscription offer on the ${screen.title} screen`,
-    description: "The app's paywall offers its subscription, a free trial to start.",
-    properties: [property('paywall_type', 'string', 'What the paywall offers', 'free_trial', false)],
-  };
-}
-
 /** What a paywall says in place of the content ("You've reached your free article limit", 'Subscribe to keep reading'). */
 const PAYWALL =
   /\b(reached (your|the) (free )?(article|story|monthly|reading)? ?limit|read (all )?\d+ of your \d+ free|no free (articles|stories) left|subscribe to (continue|keep) reading|to (continue|keep) reading,? (subscribe|sign in|log in))\b/;
@@ -1079,7 +1066,7 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
 }
 
 /** What the spec tracks on a screen besides its controls: payment details typed, a coupon typed, a banner seen. */
-export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognised[] {
+export function screenEventsOf(screen: Screen, examples: PlanExamples, productType: ProductType): Recognised[] {
   const events: Recognised[] = [];
   if (screen.texts.some((text) => INVITE_CONFIRMED.test(keyOf(text)))) events.push(inviteSent(screen, false));
   const fields = screen.fields.map((field) => keyOf(field.label));
@@ -1127,16 +1114,8 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
       properties: [property('question', 'string', 'The question opened', wordsOf(question).length <= 12 ? question.trim() : '', true)],
     });
   }
-  const wall = [...screen.headings, ...screen.texts].map(keyOf).find((text) => PAYWALL.test(text));
-  if (wall) {
-    events.push({
-      id: 'paywall_viewed',
-      name: 'Paywall Viewed',
-      trigger: `User is stopped by the paywall on the ${screen.title} screen`,
-      description: 'The paywall is shown instead of the content, asking the reader to subscribe.',
-      properties: [property('paywall_type', 'string', 'What the wall is: metered after free articles, or hard', /\bfree\b/.test(wall) ? 'metered' : 'hard', false)],
-    });
-  }
+  const paywall = paywallOf(screen, productType);
+  if (paywall) events.push(paywall);
   const arrival = reachedOf(screen);
   if (arrival) events.push(reached(arrival, screen));
   const done = screenActionOf(screen, examples);
@@ -1152,6 +1131,26 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples): Recognis
     });
   }
   return events;
+}
+
+/**
+ * Paywall Viewed: a wall in place of the content ("You've reached your free article limit"), or a phone app's
+ * offer of its subscription (see TRIAL_OFFER); what kind of wall it is, a property.
+ */
+function paywallOf(screen: Screen, productType: ProductType): Recognised | null {
+  const wall = [...screen.headings, ...screen.texts].map(keyOf).find((text) => PAYWALL.test(text));
+  const offered = productType === 'mobile_app' &&
+    [...screen.headings, ...screen.interactions.map((interaction) => interaction.label)].map(keyOf).some((offer) => TRIAL_OFFER.test(offer));
+  if (!wall && !offered) return null;
+  return {
+    id: 'paywall_viewed',
+    name: 'Paywall Viewed',
+    trigger: wall ? `User is stopped by the paywall on the ${screen.title} screen` : `User is shown the subscription offer on the ${screen.title} screen`,
+    description: wall ? 'The paywall is shown instead of the content, asking the reader to subscribe.' : "The app's paywall offers its subscription, a free trial to start.",
+    properties: [
+      property('paywall_type', 'string', 'What the wall is: metered after free articles, hard, or a free trial offered', wall ? (/\bfree\b/.test(wall) ? 'metered' : 'hard') : 'free_trial', false),
+    ],
+  };
 }
 
 /**
