@@ -3,7 +3,7 @@
  * a request the service cannot have acted on, and always delivers an answer the service has given.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type Plugin } from 'http-proxy-middleware';
 import {
   AppError,
   discardUnreadBody,
@@ -69,7 +69,12 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): Upstream {
     // x-request-id and the session cookie travel with the other request headers; xfwd adds x-forwarded-*.
     xfwd: true,
     agent,
+    // The default plugins but the logger, which builds a URL for every answer to log it: requests are logged
+    // once, by observeRequest. The error-response plugin is left out already by the `error` handler below.
+    ejectPlugins: true,
     plugins: [
+      debugProxyErrorsPlugin,
+      proxyEventsPlugin,
       (server) => {
         proxyServer = server;
       },
