@@ -10,7 +10,7 @@
 import { SESSION_COOKIE, type ServiceName } from '@tracklens/kit';
 import { call, createProduct, registerUser } from './support/api';
 import { loadScript, startForJson, stopProcess } from './support/child';
-import { CONNECTIONS, MEASURE_SECONDS, WARM_UP_SECONDS, measureLoad, warmUp, type LoadFigures } from './support/load';
+import { CONNECTIONS, LOAD_GENERATOR, MEASURE_SECONDS, WARM_UP_SECONDS, measureLoad, warmUp, type LoadFigures } from './support/load';
 import { START_KINDS, distributedBacking, forEachStart, removeDataDir, startProduct, type StartKind } from './support/product';
 import { chosen, fixed, line, printHeader, printTable, progress, runBench, writeResults } from './support/report';
 
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
   const starts = chosen('start', START_KINDS);
   const routes = chosen('route', ROUTE_NAMES);
   const machine = printHeader('Request path: authenticated GETs through the gateway and straight to the owning service', [
-    `load: autocannon in a separate process, ${CONNECTIONS} connections; each route first warmed ${ROUTE_WARM_UP_SECONDS} s per target, then per measurement ${WARM_UP_SECONDS} s warm-up and ${MEASURE_SECONDS} s measured; product in its own process(es)`,
+    `load: ${LOAD_GENERATOR} in a separate process, ${CONNECTIONS} connections; each route first warmed ${ROUTE_WARM_UP_SECONDS} s per target, then per measurement ${WARM_UP_SECONDS} s warm-up and ${MEASURE_SECONDS} s measured; product in its own process(es)`,
     `starts: ${starts.join(', ')}; routes: ${routes.join(', ')}`,
   ]);
 
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
   const failedRequests = rows.reduce((sum, row) => sum + row.figures.failed, 0);
   const file = writeResults('request-path', {
     machine,
-    loadGenerator: 'autocannon CLI, separate process',
+    loadGenerator: `${LOAD_GENERATOR}, separate process`,
     connections: CONNECTIONS,
     warmUpSeconds: WARM_UP_SECONDS,
     seconds: MEASURE_SECONDS,
