@@ -5,7 +5,7 @@
  * several processes: wrk spends about a third of autocannon's CPU per request. BENCH_LOAD_GENERATOR=wrk or
  * autocannon picks one.
  */
-import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from '@tracklens/kit';
 import { runForJson } from './child';
@@ -14,7 +14,7 @@ export const CONNECTIONS = 50;
 export const WARM_UP_SECONDS = 2;
 export const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-export type LoadGeneratorName = 'wrk' | 'autocannon';
+type LoadGeneratorName = 'wrk' | 'autocannon';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -92,23 +92,16 @@ const wrk: Generator = async (url, seconds, headers) => {
   };
 };
 
-/** An executable of that name on PATH. */
-function onPath(command: string): boolean {
-  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
-    try {
-      fs.accessSync(path.join(dir, command), fs.constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+/** wrk answers `--version` when it is installed; spawning it fails with ENOENT when it is not. */
+function wrkInstalled(): boolean {
+  return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
 }
 
 function chooseGenerator(): LoadGeneratorName {
   const asked = process.env.BENCH_LOAD_GENERATOR;
   if (asked === 'wrk' || asked === 'autocannon') return asked;
   if (asked) throw new Error(`BENCH_LOAD_GENERATOR must be wrk or autocannon, not ${asked}`);
-  return onPath('wrk') ? 'wrk' : 'autocannon';
+  return wrkInstalled() ? 'wrk' : 'autocannon';
 }
 
 export const LOAD_GENERATOR: LoadGeneratorName = chooseGenerator();

@@ -705,6 +705,7 @@ describe(generateOfflinePlan.name, () => {
       ]),
     );
     expect(eventNamed(plan, 'Paywall Viewed').properties.map((p) => [p.name, p.example])).toContainEqual(['paywall_type', 'metered']);
+    expect(eventNamed(plan, 'Paywall Viewed').properties.find((p) => p.name === 'paywall_type')).toMatchObject({ type: 'enum', values: ['metered', 'hard', 'free_trial'] });
     expect(plan.events.map((e) => e.name)).not.toContain('Get It On Clicked');
   });
 

@@ -1133,22 +1133,40 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   return events;
 }
 
+/** What kind of paywall a screen shows: the values of Paywall Viewed's paywall_type. */
+const PAYWALL_TYPES = ['metered', 'hard', 'free_trial'] as const;
+
 /**
- * Paywall Viewed: a wall in place of the content ("You've reached your free article limit"), or a phone app's
- * offer of its subscription (see TRIAL_OFFER); what kind of wall it is, a property.
+ * Paywall Viewed: a wall in place of the content ("You've reached your free article limit": metered when it
+ * counts free articles, hard otherwise), or a phone app's offer of its subscription (see TRIAL_OFFER).
  */
 function paywallOf(screen: Screen, productType: ProductType): Recognised | null {
   const wall = [...screen.headings, ...screen.texts].map(keyOf).find((text) => PAYWALL.test(text));
   const offered = productType === 'mobile_app' &&
     [...screen.headings, ...screen.interactions.map((interaction) => interaction.label)].map(keyOf).some((offer) => TRIAL_OFFER.test(offer));
-  if (!wall && !offered) return null;
+  const seen: { type: (typeof PAYWALL_TYPES)[number]; trigger: string; description: string } | null = wall
+    ? {
+        type: /\bfree\b/.test(wall) ? 'metered' : 'hard',
+        trigger: `User is stopped by the paywall on the ${screen.title} screen`,
+        description: 'The paywall is shown instead of the content, asking the reader to subscribe.',
+      }
+    : offered
+      ? {
+          type: 'free_trial',
+          trigger: `User is shown the subscription offer on the ${screen.title} screen`,
+          description: "The app's paywall offers its subscription, a free trial to start.",
+        }
+      : null;
+  if (!seen) return null;
   return {
     id: 'paywall_viewed',
     name: 'Paywall Viewed',
-    trigger: wall ? `User is stopped by the paywall on the ${screen.title} screen` : `User is shown the subscription offer on the ${screen.title} screen`,
-    description: wall ? 'The paywall is shown instead of the content, asking the reader to subscribe.' : "The app's paywall offers its subscription, a free trial to start.",
+    trigger: seen.trigger,
+    description: seen.description,
     properties: [
-      property('paywall_type', 'string', 'What the wall is: metered after free articles, hard, or a free trial offered', wall ? (/\bfree\b/.test(wall) ? 'metered' : 'hard') : 'free_trial', false),
+      property('paywall_type', 'enum', 'What the wall is: metered after free articles, hard, or a free trial offered', seen.type, false, {
+        values: [...PAYWALL_TYPES],
+      }),
     ],
   };
 }
