@@ -228,6 +228,13 @@ describe('screen names', () => {
       ['Settings', { heading: 'Workspace settings', elements: [...inputs('Full Name'), ...buttons('Save changes'), { kind: 'tab', label: 'Team' }] }],
       ['Profile', { heading: 'Maya Chen', texts: ['248', 'Posts', '12.4k', 'Followers', '310', 'Following'] }],
       ['Profile', { heading: 'Sam Okafor', texts: ['Rewards & stamps', 'Payment methods', 'Notifications', 'Log out'] }],
+      // The user's own page, with its last order's total and a wishlist row: no product page, named by its lit tab.
+      ['Account', {
+        heading: 'Payment methods',
+        texts: ['TS-4829107', '3 items · €152.61', 'Orders & returns', 'Wishlist', 'Addresses', 'Notifications', 'Help & contact', 'Sign out'],
+        activeNav: 'Account',
+        navCount: 5,
+      }],
       ['User Profile', { heading: 'noor.captures', texts: ['Posts', 'Followers', 'Following'], elements: buttons('Follow', 'Message') }],
       ['User Profile', { heading: 'noor.captures', texts: ['Posts', 'Followers', 'Following'], elements: inputs('Message') }],
       ['Profile', { heading: 'maya.chen', texts: ['Posts', 'Followers', 'Following'], elements: buttons('Edit profile', 'Follow') }],

@@ -403,8 +403,10 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const listing = has(all, /^(\W*\w{0,2}\W+)?(sort by|filter by)\b|^showing \d+ (of|products|items)|\b\d[\d,]* (results|matches)\b/);
   // One home, stay, car or job of a marketplace, priced and asked about rather than put in a cart.
   const inquiry = has([...buttons, ...texts], /^(contact (the )?(agent|seller|host|owner|dealer|landlord|recruiter)|request (a |an )?(tour|viewing|showing|info)|schedule (a )?(tour|viewing|showing)|make an offer|message (the )?(host|seller|agent|owner)|check availability)$/);
+  // The user's account: a way to sign out beside the account's rows (its orders, its wishlist, a total spent).
+  const accountMenu = has(texts, /^(log ?out|sign ?out)$/) && count(texts, /notifications|payment|settings|orders|rewards|addresses|help|member since/) >= 2;
   if ((singlePrice || prices.length === 0) && inquiry && heading !== '' && !isHome && !listing) return strong('Listing Detail');
-  if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome && !listing &&
+  if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome && !listing && !accountMenu &&
       !/\b(cart|basket|bag|order)\b/.test(heading)) {
     return strong('Product Detail');
   }
@@ -470,13 +472,14 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   if ((listing && (prices.length >= 1 || addToCart)) || (prices.length >= 4 && (addToCart || productTraits))) return strong('Product Listing');
   if (prices.length >= 4) return weak('Product Listing');
   if (/\bsettings\b|\bpreferences\b/.test(heading)) return strong('Settings');
-  const accountMenu = has(texts, /^(log ?out|sign ?out)$/) && count(texts, /notifications|payment|settings|orders|rewards|addresses|help|member since/) >= 2;
   if (has(all, /^edit profile$/) || (has(texts, /\bfollowers\b/) && has(texts, /\bfollowing\b/)) || /\b(my )?profile\b/.test(heading) || accountMenu) {
     // Someone else's profile is followed or messaged from it (an outlined 'Message' reads as a field); the user's
     // own is edited.
     const controls = [...labels(evidence.elements, 'button'), ...labels(evidence.elements, 'input')];
     const someoneElse = !has([...all, ...controls], /^edit profile$/) && has(controls, /^(follow|following|message)$/);
-    return strong(someoneElse ? 'User Profile' : 'Profile');
+    // The user's own page goes by the app's name for it where its lit tab gives one ('Account', 'Me').
+    const ownName = evidence.activeNav && /^(my )?(account|profile)$|^me$/i.test(evidence.activeNav) ? titleCase(evidence.activeNav) : 'Profile';
+    return strong(someoneElse ? 'User Profile' : ownName);
   }
   if (/\b(dashboard|overview)\b/.test(heading)) return weak('Dashboard');
   const kpis = count(texts, BIG_NUMBER);
