@@ -219,6 +219,20 @@ describe('screen names', () => {
       ['Order Confirmation', { heading: 'Order #214 placed', texts: ['Preparing'] }],
       ['Product Detail', { heading: 'Linen Overshirt', texts: ['$68.00', 'Size', 'Add to Cart'], sizes: [23, 12, 15] }],
       ['Product Listing', { heading: 'All Products', texts: ['$68.00', '$32.00', '$24.00', '$96.00', '$18.00', 'Add to cart'] }],
+      // A category opened from the home tab, its items counted over two priced cards: a list, whatever tab is lit.
+      ['Product Listing', {
+        heading: 'Dresses',
+        texts: ['Women / Clothing', 'Dresses', 'Filter', '312 items', 'Satin Slip Midi Dress', '€55.95', '€89.95'],
+        activeNav: 'Home',
+        navCount: 5,
+      }],
+      // Sorted, its sort control showing the order chosen (its icon read as letters), scrolled past the count.
+      ['Product Listing', {
+        heading: 'Dresses',
+        texts: ['Dresses', 'Filter', 'LT Price: low to high', 'Ribbed Knit Midi Dress', '€59.95', '€65.00', '2 colours'],
+        activeNav: 'Home',
+        navCount: 5,
+      }],
       // Scrolled to two cards, each with its own button: still the list.
       ['Product Listing', { heading: 'All Products', texts: ['Showing 8 of 64 products', '$68.00', '$32.00'], elements: buttons('Add to cart') }],
       ['Search', { heading: 'Where to?', texts: ['Stays', 'Experiences', 'Where to?', 'Q Search destination', 'Recent and suggested', 'Porto, Portugal'], elements: buttons('Q Search destination', 'Add dates') }],

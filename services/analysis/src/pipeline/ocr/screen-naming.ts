@@ -399,8 +399,9 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const choosesOption = has([...texts, ...labels(evidence.elements, 'select')], /^(choose|select|pick) (a |an |your )?(size|colou?r|option|variant|flavou?r|style|fit)\b/);
   const singlePrice = prices.length >= 1 && (prices.length <= 3 || featuredPrice || choosesOption);
   // A list sorted, filtered or counted is a listing, though its cards have their own 'Add to cart'.
-  // Its sort control's icon may read as a letter or two before it ('Jf Sort by'); a count of results says it too.
-  const listing = has(all, /^(\W*\w{0,2}\W+)?(sort by|filter by)\b|^showing \d+ (of|products|items)|\b\d[\d,]* (results|matches)\b/);
+  // Its sort control's icon may read as a letter or two before it ('Jf Sort by'), or the control shows the order
+  // chosen ('Price: low to high'); a count of results or items says it too.
+  const listing = has(all, /^(\W*\w{0,2}\W+)?(sort by|filter by)\b|^showing \d+ (of|products|items)|\b\d[\d,]* (results|matches)\b|^\d[\d,]* (items|products|styles)$|\b(low to high|high to low)$/);
   // One home, stay, car or job of a marketplace, priced and asked about rather than put in a cart.
   const inquiry = has([...buttons, ...texts], /^(contact (the )?(agent|seller|host|owner|dealer|landlord|recruiter)|request (a |an )?(tour|viewing|showing|info)|schedule (a )?(tour|viewing|showing)|make an offer|message (the )?(host|seller|agent|owner)|check availability)$/);
   // The user's account: a way to sign out beside the account's rows (its orders, its wishlist, a total spent).
