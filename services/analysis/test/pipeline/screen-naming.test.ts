@@ -48,7 +48,10 @@ describe('screen names', () => {
       ['/settings/billing', 'Settings Billing'],
       ['/projects/web/board', 'Project Board'],
       ['/teams/growth', 'Team Detail'],
-      ['/projects/new', 'Projects New'],
+      ['/projects/new', 'New Project'],
+      ['/campaigns/new', 'New Campaign'],
+      ['/campaigns/new/template', 'Campaign Template'],
+      ['/issues/create', 'New Issue'],
       ['/search', 'Search Results'],
       ['/#/feed', 'Feed'],
       ['/jobs/senior-product-designer-northbeam/apply', 'Job Application'],
@@ -66,6 +69,13 @@ describe('screen names', () => {
       expect(nameFromUrlPath('/album/midnight-tides', 'Midnight Tides')).toBe('Album Detail');
       expect(nameFromUrlPath('/album/midnight-tides', 'Good evening')).toBe('Album Midnight Tides');
       expect(nameFromUrlPath('/settings/billing', 'Billing')).toBe('Settings Billing');
+    });
+
+    it("should take a last segment for an item where a breadcrumb on the page spells the whole path, and not for a line repeating it", () => {
+      const path = '/audience/contacts/priya-natarajan';
+      expect(nameFromUrlPath(path, 'Engaged last 30 days', false, ['Audience Contacts Priya Natarajan', 'Send email'])).toBe('Contact Detail');
+      expect(nameFromUrlPath(path, 'Engaged last 30 days', false, ['Contacts', 'Send email'])).toBe('Contacts Priya Natarajan');
+      expect(nameFromUrlPath('/product/session-replay', 'See every session', false, ['Session Replay'])).toBe('Product Session Replay');
     });
 
     it("should name a phone screen opened from a tab of things ('Tickets') one of them, and the tab's own list by the tab", () => {

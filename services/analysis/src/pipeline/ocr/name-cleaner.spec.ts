@@ -109,6 +109,16 @@ describe('name cleaner', () => {
       expect(clean('Tunewave Premium', recording('Tunewave', 'Tunewave', 'Tunewave'))).toBe('Tunewave Premium');
     });
 
+    it('should correct a heading misread alike on every frame to the word a tab beside it reads cleanly', () => {
+      const tabs = recording('Soarch Search', 'Soarch Search', 'Soarch Search Saved');
+      expect(clean('Soarch', tabs)).toBe('Search');
+      expect(clean('Soarch', recording('Soarch', 'Soarch', 'Soarch'))).toBe('Soarch');
+    });
+
+    it("should correct a platform's name misread alike on every frame to the platform's", () => {
+      expect(clean('Shopity Orders', recording('Shopity', 'Shopity', 'Shopity', 'Shopity'))).toBe('Shopify Orders');
+    });
+
     it('should complete a cut word from what the screen read', () => {
       expect(clean('Playli', new RecordingWords(), read('Your playlists'))).toBe('Playlists');
     });

@@ -34,6 +34,9 @@ const UI_WORDS = [
   'newsletter', 'unsubscribe', 'ebook', 'ebooks', 'podcast', 'podcasts', 'hashtag', 'emoji', 'repost', 'livestream',
   'google', 'apple', 'android', 'iphone', 'ipad', 'mac', 'windows', 'linux', 'github', 'slack', 'stripe', 'paypal',
   'visa', 'mastercard', 'amex', 'facebook', 'instagram', 'twitter', 'linkedin', 'youtube', 'tiktok', 'spotify',
+  'shopify', 'woocommerce', 'salesforce', 'hubspot', 'mailchimp', 'klaviyo', 'zapier', 'figma', 'dropbox', 'gmail',
+  'outlook', 'whatsapp', 'pinterest', 'reddit', 'snapchat', 'discord', 'twitch', 'netflix', 'airbnb', 'uber', 'amazon',
+  'microsoft', 'zendesk', 'intercom', 'quickbooks', 'xero', 'venmo', 'klarna', 'afterpay',
   'crm', 'kpi', 'kpis', 'roi', 'seo', 'id', 'ids', 'pin', 'qr', 'tv', 'hd', 'gps', 'vip', 'diy', 'eta', 'usd', 'eur',
   'gbp', 'vat', 'tos', 'nav', 'vs', 'etc', 'eg', 'ie', 'mo', 'yr', 'hr', 'hrs', 'min', 'mins', 'sec', 'km', 'kg', 'lb',
   'lbs', 'oz', 'ml', 'am', 'pm', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'jan', 'feb', 'mar', 'apr', 'jun',
@@ -196,6 +199,11 @@ function allowedCost(length: number): number {
 
 /** One glyph taken for a look-alike ('l' for 'i', 'rn' for 'm'): what a word confirmed by its readings may still be. */
 const GLYPH_SLIP = 0.5;
+/**
+ * One vowel taken for another besides ('Soarch' for 'Search'), where the word meant was read cleanly elsewhere in
+ * the same recording (a tab's label under a heading in a larger face): the recording says the word is on screen.
+ */
+const RECORDING_SLIP = 0.6;
 /** The runner-up must cost at least this much more, or the reading is ambiguous and left alone. */
 const MARGIN = 0.3;
 /** A word read on this screen is the likelier meaning, then one of the recording, then the dictionary's. */
@@ -369,7 +377,7 @@ export function createNameCleaner(recording: RecordingWords, screenWords: Iterab
    */
   const settled = (confirmed: string): string => {
     if (isKnownWord(confirmed)) return confirmed;
-    return recording.nearMisses(confirmed, GLYPH_SLIP).find(({ word: known }) => isKnownWord(known))?.word ??
+    return recording.nearMisses(confirmed, RECORDING_SLIP).find(({ word: known }) => isKnownWord(known))?.word ??
       clearWinner(dictionaryCandidates(confirmed).filter(({ distance }) => distance <= GLYPH_SLIP)) ?? confirmed;
   };
 

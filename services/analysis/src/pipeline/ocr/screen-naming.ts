@@ -189,6 +189,8 @@ const SEGMENT_NAMES: Record<string, string> = {
 const CONTAINERS = /^(projects|teams|workspaces|orgs|organi[sz]ations|repos|repositories|boards|channels|spaces|sites|apps|clients|companies|groups)$/;
 /** What follows a collection and is a page of it, not a record ('/projects/new'). */
 const NOT_A_KEY = /^(new|create|add|edit|import|all|archived?|search|settings|overview|list)$/;
+/** A segment that opens the form for a new record of the collection before it. */
+const CREATE = /^(new|create|add)$/;
 /**
  * A last segment that says the process before it is done. One that says what was done ('/invite/sent') names
  * the screen as it is.
@@ -228,8 +230,8 @@ export function pathSegments(path: string): string[] {
  * that spells the page's heading is an item too ("/album/midnight-tides" under "Midnight Tides"). A path
  * searched ('/jobs?q=…') lists what was found: Job Search Results.
  */
-export function nameFromUrlPath(path: string, heading?: string, searched = false): string | undefined {
-  const name = nameOfPath(path, heading);
+export function nameFromUrlPath(path: string, heading?: string, searched = false, shown: readonly string[] = []): string | undefined {
+  const name = nameOfPath(path, heading, shown);
   if (!searched || name === undefined) return name;
   if (name === 'Product Listing') return 'Search Results';
   // One word in the plural names what is listed ('Jobs').
@@ -237,7 +239,7 @@ export function nameFromUrlPath(path: string, heading?: string, searched = false
   return listed ? titleCase(`${listed} Search Results`) : name;
 }
 
-function nameOfPath(path: string, heading?: string): string | undefined {
+function nameOfPath(path: string, heading?: string, shown: readonly string[] = []): string | undefined {
   const read = pathSegments(path);
   if (read.length === 0) return 'Home';
   // A workspace's record is keyed by a word as often as by an id ('/projects/web/board'): the key is no section,
@@ -252,8 +254,19 @@ function nameOfPath(path: string, heading?: string): string | undefined {
     const item = words(singular(segments[segments.length - 3] ?? ''));
     return titleCase(action === 'Edit' ? `Edit ${item}` : `${item} ${action}`);
   }
-  // A slug of several words that spells the heading is the item's title, not a section ("/settings/billing").
-  const titleSlug = heading !== undefined && words(last).includes(' ') && sameWords(last, heading);
+  // The form that makes a record of a collection ('/campaigns/new') and the steps it takes ('/campaigns/new/template'):
+  // New Campaign, Campaign Template. A shop's '/products/new' lists what is new instead.
+  const made = (i: number): boolean => i >= 1 && CREATE.test(segments[i] ?? '') && !SEGMENT_NAMES[segments[i - 1] ?? ''] && !isIdentifier(segments[i - 1] ?? '');
+  if (made(segments.length - 1)) return titleCase(`New ${words(singular(segments[segments.length - 2] ?? ''))}`);
+  if (segments.length >= 3 && made(segments.length - 2) && !isIdentifier(last)) {
+    return titleCase(`${words(singular(segments[segments.length - 3] ?? ''))} ${words(last)}`);
+  }
+  // A slug of several words that spells the heading is the item's title, not a section ("/settings/billing"), and so
+  // is one that ends a breadcrumb of the whole path ('Audience Contacts Priya Natarajan'). A line that only repeats the
+  // slug is no proof: a feature's page shows its name ('/product/session-replay').
+  const trail = read.map(words).join(' ');
+  const titleSlug = words(last).includes(' ') &&
+    ((heading !== undefined && sameWords(last, heading)) || (read.length >= 3 && shown.some((line) => sameWords(line, trail))));
   if (segments.length >= 2 && (isIdentifier(last) || titleSlug)) {
     const owner = segments[segments.length - 2] ?? '';
     const ownerName = SEGMENT_NAMES[owner];
@@ -492,7 +505,7 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
 export function nameScreen(evidence: NamingEvidence): ScreenNaming {
   const archetype = classifyArchetype(evidence);
   const urlPath = evidence.urlPath === undefined ? undefined : withoutWorkspace(evidence.urlPath, evidence);
-  const fromUrl = urlPath && !evidence.isModal ? nameFromUrlPath(urlPath, evidence.heading, evidence.urlSearched) : undefined;
+  const fromUrl = urlPath && !evidence.isModal ? nameFromUrlPath(urlPath, evidence.heading, evidence.urlSearched, evidence.texts) : undefined;
   const heading = evidence.heading ? shortName(evidence.heading) : '';
   let naming: ScreenNaming;
   if (fromUrl && (!archetype || evidence.urlPath !== '/' || !archetype.strong)) {
