@@ -97,6 +97,15 @@ describe('plan vocabulary', () => {
     expect(view('search')).toBe('Products Searched');
     expect(view('dashboard')).toBeNull();
     expect(view('content')).toBeNull();
+    const issue = semanticViewOf(screenOf('other', [], 'Issue Detail'), shop, 0);
+    expect(issue?.name).toBe('Issue Viewed');
+    expect(issue?.properties.map((p) => p.name)).toEqual(['issue_id']);
+    expect(semanticViewOf(screenOf('content', [], 'User Profile'), shop, 0)?.name).toBe('Profile Viewed');
+    expect(semanticViewOf(screenOf('other', [], 'Patient Details'), shop, 0)).toBeNull();
+    expect(semanticViewOf(screenOf('content', [], 'Profile'), shop, 0)).toBeNull();
+    const form = [{ kind: 'input' as const, label: 'Campaign name' }];
+    expect(semanticViewOf(screenOf('other', form, 'New Campaign'), shop, 0)?.name).toBe('Campaign Creation Started');
+    expect(semanticViewOf(screenOf('other', [], 'New Releases'), shop, 0)).toBeNull();
     const cart = semanticViewOf(screenOf('cart'), shop, 0);
     expect(cart?.properties).toContainEqual(expect.objectContaining({ name: 'products', type: 'array', items: 'object' }));
     const started = semanticViewOf(screenOf('checkout'), shop, 1);
@@ -114,6 +123,10 @@ describe('plan vocabulary', () => {
       ['Promotion Viewed', 'Summer sale'],
     ]);
     expect(screenEventsOf(screenOf('checkout', [{ kind: 'input', label: 'Email' }]), shop, 'website')).toEqual([]);
+    // A booking's payment step, whatever the analysis called it, asks for the card itself.
+    const card = [{ kind: 'input' as const, label: 'Card number' }, { kind: 'input' as const, label: 'Expiration date' }];
+    expect(screenEventsOf(screenOf('other', card, 'Book Payment'), shop, 'website').map((e) => e.name)).toEqual(['Payment Info Entered']);
+    expect(screenEventsOf(screenOf('other', [card[0]!], 'Gift Cards'), shop, 'website')).toEqual([]);
   });
 
   it("should add Order Completed where an order's confirmation shows, with the order's properties", () => {

@@ -301,7 +301,8 @@ function cookieConsentGiven(screen: Screen): Recognised {
 /** What a phone's permission prompt asks for, by the words of its question, and the name its answer is tracked by. */
 const PERMISSIONS: Array<[RegExp, string]> = [
   [/\blocation\b/, 'Location'],
-  [/\b(notifications?|send you alerts)\b/, 'Notification'],
+  // iOS asks to 'Send You Notifications', a line the question often wraps before.
+  [/\b(notifications?|send you alerts)\b|\bsend you$/, 'Notification'],
   [/\bcamera\b/, 'Camera'],
   [/\b(photos?|photo library)\b/, 'Photo Library'],
   [/\bcontacts\b/, 'Contacts'],
@@ -1060,9 +1061,44 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
         property('title', 'string', 'Headline of the article', screen.headings.find((heading) => wordsOf(heading).length >= 4) ?? '', false),
         property('category', 'string', 'Section the article is filed in', '', false),
       ]);
+    case 'other':
+      return creationStarted(screen) ?? recordViewed(screen);
+    case 'profile':
+      return recordViewed(screen);
     default:
       return null;
   }
+}
+
+/** The page of one record, as the analysis names it: 'Issue Detail', someone else's 'User Profile'. */
+const RECORD_PAGE = /^(\w+(?: \w+)?) detail$/;
+
+/**
+ * One record's page viewed ('Issue Viewed', 'Ticket Viewed', 'Profile Viewed'), by the record's id: the screen view
+ * says a page of the kind was seen, this event says which record, which is what analysts count and join on.
+ */
+function recordViewed(screen: Screen): Recognised | null {
+  const key = keyOf(screen.name);
+  const object = key === 'user profile' ? 'profile' : RECORD_PAGE.exec(key)?.[1];
+  if (!object || !isNameable(object)) return null;
+  const name = titleCase(object);
+  return specEvent(`${snakeCase(object)}_viewed`, `${name} Viewed`, `User opens a ${object}'s page`, `One ${object} is shown.`, [
+    property(`${snakeCase(object)}_id`, 'string', `Id of the ${object}`, '', true),
+  ]);
+}
+
+/** The form that makes a record, as the analysis names it ('New Campaign'). */
+const CREATION_FORM = /^new (\w+(?: \w+)?)$/;
+
+/**
+ * The form that makes a record opened ('Campaign Creation Started'): the first step of a funnel whose end is the
+ * record made, however the form was reached (a 'Create' button, a menu, a shortcut). A list of what is new ('New
+ * Releases') has no fields.
+ */
+function creationStarted(screen: Screen): Recognised | null {
+  const object = CREATION_FORM.exec(keyOf(screen.name))?.[1];
+  if (!object || screen.fields.length === 0 || !isNameable(object)) return null;
+  return { ...specEvent(`${snakeCase(object)}_creation_started`, `${titleCase(object)} Creation Started`, `User opens the form to create a ${object}`, `The form that makes a ${object} is shown.`, []), leadsTo: 'next' };
 }
 
 /** What the spec tracks on a screen besides its controls: payment details typed, a coupon typed, a banner seen. */
@@ -1073,7 +1109,10 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   const takesPayment = fields.some((field) => PAYMENT_FIELD.test(field));
   // A cart that takes the card is a one-page checkout: seeing it starts the checkout as well.
   if (screen.kind === 'cart' && takesPayment) events.push(checkoutStarted(examples, 'User reaches the one-page checkout'));
-  if ((screen.kind === 'checkout' || screen.kind === 'cart') && takesPayment) {
+  // A form that asks for the card itself (its number and expiry) takes payment whatever the screen is called ('Book
+  // Payment', 'Billing'); elsewhere one payment word is enough.
+  const takesCard = fields.filter((field) => PAYMENT_FIELD.test(field)).length >= 2;
+  if (((screen.kind === 'checkout' || screen.kind === 'cart') && takesPayment) || takesCard) {
     events.push({
       id: 'payment_info_entered',
       name: 'Payment Info Entered',
@@ -1114,6 +1153,10 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
       properties: [property('question', 'string', 'The question opened', wordsOf(question).length <= 12 ? question.trim() : '', true)],
     });
   }
+  // A phone's prompt for a permission is answered whichever button the video shows pressed (often unread in the
+  // system's own face): what the app tracks is the grant.
+  const permission = productType === 'mobile_app' ? permissionAsked(screen) : undefined;
+  if (permission) events.push(permissionGranted(permission, 'Allow'));
   const paywall = paywallOf(screen, productType);
   if (paywall) events.push(paywall);
   const arrival = reachedOf(screen);
