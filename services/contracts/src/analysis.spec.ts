@@ -1,4 +1,4 @@
-import { consentAnswerOf, facetOf, mentionsCookies, noticeOf } from './analysis';
+import { consentAnswerOf, facetOf, mentionsCookies, noticeOf, savedToListOf } from './analysis';
 
 describe(facetOf.name, () => {
   it.each([
@@ -58,4 +58,23 @@ describe(consentAnswerOf.name, () => {
     expect(mentionsCookies('We use cookies to measure our audience')).toBe(true);
     expect(mentionsCookies('Good journalism, every morning')).toBe(false);
   });
+});
+
+describe(savedToListOf.name, () => {
+  it.each([
+    ['Saved to your list', 'list'],
+    ['Added to wishlist', 'wishlist'],
+    ['♥ Saved to your homes View', 'homes'],
+    ['Saved to Barcelona trip View list', 'trip'],
+    ['Added to favorites', 'favorites'],
+  ])('should read %j as an item kept in the list %j', (text, list) => {
+    expect(savedToListOf(text)).toBe(list);
+  });
+
+  it.each(['Added to cart', 'Added to calendar', 'Saved to Apple Wallet', 'Saved', 'Add to wishlist', 'Changes saved to your profile'])(
+    'should not take %j for an item kept in a list',
+    (text) => {
+      expect(savedToListOf(text)).toBeNull();
+    },
+  );
 });

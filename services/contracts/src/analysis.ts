@@ -105,6 +105,25 @@ export function noticeOf(text: string): { thing: string; done: string } | null {
   return { thing, done: done === 'canceled' ? 'cancelled' : done };
 }
 
+/** Lists a user keeps and a toast names ('Added to wishlist') that are not the cart or a calendar. */
+const KEPT_IN = /^(wish ?list|favou?rites|saved|list|collection|bookmarks|library|board|trip|homes|places|stays|events)$/;
+/**
+ * A toast that says the item on screen was kept in one of the user's lists without naming the item ('Saved to your
+ * list', 'Added to wishlist', '♥ Saved to your homes View', 'Saved to Barcelona trip'): the list's last word, or null.
+ * The cart, a calendar or a wallet is no list the user keeps.
+ */
+export function savedToListOf(text: string): string | null {
+  const said = text.toLowerCase().replace(/[✓✔!.]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const match = /^(?:[^a-z]+ )?(?:saved|added) to (?:your |my |the |a )?((?:[a-z]+ ){0,2}?[a-z]+)(?: (?:view(?: list| all)?|undo|see (?:list|all)))?$/.exec(said);
+  const list = match?.[1]?.split(' ').at(-1);
+  return list !== undefined && KEPT_IN.test(list) ? list : null;
+}
+
+/** A line that tells what the user's action did, as the analysis keeps it on a screen: see `noticeOf` and `savedToListOf`. */
+export function isNoticeText(text: string): boolean {
+  return noticeOf(text) !== null || savedToListOf(text) !== null;
+}
+
 export const userActionKindSchema = z.enum(['click', 'type', 'navigate', 'scroll', 'open_modal', 'submit']);
 export const userActionSchema = z.object({
   kind: userActionKindSchema,

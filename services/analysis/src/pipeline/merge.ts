@@ -3,7 +3,7 @@
  * words, reached by scrolling, a tab switched under the same heading, or a panel opened over the page) form
  * a visit; a later visit of a known screen joins its spec.
  */
-import { noticeOf } from '@tracklens/contracts';
+import { isNoticeText } from '@tracklens/contracts';
 import type { DetectedScreen, FrameUnderstanding, KeyFrame, UiElement, UserAction } from './types';
 import { normalizeName, pathOfItem, pathSegments, shortName } from './ocr/screen-naming';
 import { SUBMIT_VERBS } from './ocr/vocabulary';
@@ -192,8 +192,8 @@ function textRichness(entry: { seen: FrameUnderstanding }): number {
   return (entry.seen.words?.length ?? 0) + entry.seen.elements.length * 2;
 }
 
-/** A notice the screen shows ('Promo applied'): see `noticeOf`. */
-const isNotice = (element: UiElement): boolean => element.kind === 'text' && noticeOf(element.label) !== null;
+/** A notice the screen shows ('Promo applied', 'Saved to your list'): see `isNoticeText`. */
+const isNotice = (element: UiElement): boolean => element.kind === 'text' && isNoticeText(element.label);
 
 function mergeElements(specVisits: Visit[]): UiElement[] {
   const seen = new Set<string>();

@@ -129,6 +129,14 @@ describe('plan vocabulary', () => {
     expect(screenEventsOf(screenOf('other', [card[0]!], 'Gift Cards'), shop, 'website')).toEqual([]);
   });
 
+  it("should add the item kept in the user's list where a toast says so without naming the control", () => {
+    const toast = [{ kind: 'text' as const, label: 'Saved to your list' }];
+    expect(screenEventsOf(screenOf('product', toast, 'Event Detail'), shop, 'mobile_app').map((e) => e.name)).toEqual(['Product Added To Wishlist']);
+    const jobs = examplesOf([screenOf('other', [], 'Job Detail')]);
+    expect(screenEventsOf(screenOf('other', toast, 'Job Detail'), jobs, 'website').map((e) => e.name)).toEqual([`${jobs.itemNoun} Saved`]);
+    expect(screenEventsOf(screenOf('other', [{ kind: 'text', label: 'Added to calendar' }], 'Job Detail'), jobs, 'website')).toEqual([]);
+  });
+
   it("should add Order Completed where an order's confirmation shows, with the order's properties", () => {
     const confirmation = screenOf('checkout', [{ kind: 'heading', label: 'Order #214 placed' }], 'Order Confirmation');
     const [completed] = screenEventsOf(confirmation, shop, 'website');

@@ -13,6 +13,7 @@ import {
   mentionsCookies,
   noticeOf,
   type ProductType,
+  savedToListOf,
   type TrackingProperty,
 } from '@tracklens/contracts';
 import { keyOf, snakeCase, titleCase, wordsOf } from './naming';
@@ -268,6 +269,36 @@ const username = () => personalProperty('username', 'Username of the user, as th
 /** A banner's call to action on a shop's front page: the banner is an internal promotion. */
 const PROMOTION_CTA = /^(shop|buy|discover|explore|see|view)( the)? (now|sale|deals?|offers?|collection|new in|all)$/;
 
+function productAddedToWishlist(examples: PlanExamples): Recognised {
+  return {
+    id: 'product_added_to_wishlist',
+    name: 'Product Added To Wishlist',
+    trigger: 'User adds a product to the wishlist',
+    description: 'A product is saved to the wishlist.',
+    properties: [
+      ...productProperties(examples),
+      property('wishlist_id', 'string', 'Id of the wishlist', 'wl_204', false),
+      property('wishlist_name', 'string', 'Name of the wishlist', 'Favourites', false),
+    ],
+  };
+}
+
+/**
+ * The item on screen kept in one of the user's lists, as a toast says without naming the control (a heart, a
+ * bookmark icon): a shop's wishlist, else the item saved ('Listing Saved').
+ */
+function itemSaved(examples: PlanExamples, list: string): Recognised {
+  if (examples.commerce) return productAddedToWishlist(examples);
+  const item = examples.itemNoun;
+  return {
+    id: `saved:${keyOf(item)}`,
+    name: `${item} Saved`,
+    trigger: `User saves a ${item.toLowerCase()} to their ${list}`,
+    description: `A ${item.toLowerCase()} is kept in one of the user's lists.`,
+    properties: [property(`${snakeCase(item)}_id`, 'string', `Id of the ${item.toLowerCase()} saved`, `${snakeCase(item).slice(0, 3)}_1042`, true)],
+  };
+}
+
 function productAdded(examples: PlanExamples): Recognised {
   return {
     id: 'product_added',
@@ -414,17 +445,7 @@ const RULES: Rule[] = [
   {
     label: /\b(wish ?list|favou?rites?|save for later)\b/,
     kinds: NOT_TABS,
-    make: ({ examples }) => ({
-      id: 'product_added_to_wishlist',
-      name: 'Product Added To Wishlist',
-      trigger: 'User adds a product to the wishlist',
-      description: 'A product is saved to the wishlist.',
-      properties: [
-        ...productProperties(examples),
-        property('wishlist_id', 'string', 'Id of the wishlist', 'wl_204', false),
-        property('wishlist_name', 'string', 'Name of the wishlist', 'Favourites', false),
-      ],
-    }),
+    make: ({ examples }) => productAddedToWishlist(examples),
   },
   {
     // Any other list a user keeps (a playlist, a collection, a board): what goes in is what the product lists.
@@ -1157,6 +1178,8 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   // system's own face): what the app tracks is the grant.
   const permission = productType === 'mobile_app' ? permissionAsked(screen) : undefined;
   if (permission) events.push(permissionGranted(permission, 'Allow'));
+  const kept = screen.texts.map(savedToListOf).find((list) => list !== null);
+  if (kept) events.push(itemSaved(examples, kept));
   const paywall = paywallOf(screen, productType);
   if (paywall) events.push(paywall);
   const arrival = reachedOf(screen);

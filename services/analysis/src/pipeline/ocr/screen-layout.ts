@@ -2,7 +2,7 @@
  * Reads a screen from OCR text and its geometry: the main heading names it, short boxed lines with a
  * verb are buttons, the top row holds navigation links, labels near boxes are fields.
  */
-import { consentAnswerOf, facetOf, mentionsCookies, noticeOf } from '@tracklens/contracts';
+import { consentAnswerOf, facetOf, isNoticeText, mentionsCookies } from '@tracklens/contracts';
 import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '../types';
 import { activeItem, luminance } from './active-item';
 import { correctLabel } from './label-correction';
@@ -830,7 +830,7 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
     if (tabs.size > 0 && tabs.has(item)) continue;
     const field = fieldLabels.find((f) => f.item === item)?.label;
     // A notice ('Promo applied') says what the user's action did, when it appears as they act (see the merge step).
-    if (noticeOf(text)) add('text', text);
+    if (isNoticeText(text)) add('text', text);
     else if (field) add('input', field);
     else if (isCheckboxText(text)) add('checkbox', asLabel(text));
     else if (isSelectText(text)) add('select', asLabel(text.replace(/\s[v▾⌄]$/, '')));
@@ -945,7 +945,7 @@ function cleanElements(elements: UiElement[], cleaner: NameCleaner): UiElement[]
     let label: string | undefined = element.label;
     if (element.kind === 'heading') label = cleaner.name(label);
     // A notice names an event: its words are cleaned as a label's are.
-    else if (element.kind === 'text' && noticeOf(label)) label = cleaner.label(label);
+    else if (element.kind === 'text' && isNoticeText(label)) label = cleaner.label(label);
     else if (NAMING_KINDS.has(element.kind)) label = cleaner.label(element.kind === 'button' ? correctLabel(label) : label);
     if (!label) continue;
     const key = `${element.kind}:${lower(label)}`;
