@@ -279,7 +279,7 @@ describe('offline plans of the recorded demos', () => {
     const plan = generateOfflinePlan(fixture('mobile-portrait'));
     const names = namesOf(plan);
 
-    it("should answer a small app plan: the lifecycle, one Screen Viewed, the sign-up, the tab bar as navigation", () => {
+    it("should answer a small app plan: the lifecycle, one Screen Viewed, the onboarding begun from the welcome, the sign-up, the tab bar as navigation", () => {
       expect(names.length).toBeGreaterThanOrEqual(5);
       expect(names.length).toBeLessThanOrEqual(12);
       expect(names).toEqual([
@@ -288,6 +288,7 @@ describe('offline plans of the recorded demos', () => {
         'Application Backgrounded',
         'Application Updated',
         'Screen Viewed',
+        'Onboarding Started',
         'Navigation Clicked',
         'Signed Up',
         'Tab Selected',

@@ -385,6 +385,8 @@ function kindOf(screen: Screen, analysed: AnalysedKind, index: number, linkCount
   // The first screen under a marketing headline is where the product opens: a site's home or an app's welcome.
   if (index === 0 && (wordsOf(screen.name).length > 3 || linkCount >= 3)) return linkCount >= 2 ? 'home' : 'welcome';
   const labels = screen.interactions.map((i) => keyOf(i.label));
+  // An app's first screen that offers a way in to those who have an account greets the rest: its welcome.
+  if (index === 0 && labels.some((label) => /^(i )?already have an account\b/.test(label))) return 'welcome';
   if (labels.includes('edit profile') || (labels.includes('followers') && labels.includes('following'))) return 'profile';
   return 'other';
 }

@@ -129,6 +129,29 @@ describe('plan vocabulary', () => {
     expect(screenEventsOf(screenOf('other', [card[0]!], 'Gift Cards'), shop, 'website')).toEqual([]);
   });
 
+  it("should start a phone app's onboarding where its welcome is left for anything but signing in", () => {
+    const [welcome] = screensOf(
+      analysisOf([
+        pageSpec({ screenName: 'Find Calm', screenKind: 'other', order: 0, elements: [{ kind: 'link', label: 'Already have an account' }] }),
+        pageSpec({ screenName: 'Goals', screenKind: 'other', order: 1 }),
+      ]),
+    );
+    if (!welcome) throw new Error('no screen');
+    expect(welcome.kind).toBe('welcome');
+    expect(screenEventsOf({ ...welcome, exits: ['goals'] }, shop, 'mobile_app').map((e) => e.name)).toEqual(['Onboarding Started']);
+    expect(screenEventsOf({ ...welcome, exits: ['login'] }, shop, 'mobile_app')).toEqual([]);
+    expect(screenEventsOf({ ...welcome, exits: ['goals'] }, shop, 'website')).toEqual([]);
+  });
+
+  it('should take moving on from a question screen that says how many to pick for choosing them', () => {
+    const question = screenOf('other', [{ kind: 'heading', label: 'What would you like to work on?' }, { kind: 'text', label: 'Pick at least one goal' }], 'Goals');
+    const moved = { ...question, exits: ['experience'] };
+    expect(screenEventsOf(moved, shop, 'mobile_app').map((e) => e.name)).toEqual(['Goal Selected']);
+    expect(screenEventsOf(question, shop, 'mobile_app')).toEqual([]);
+    const topics = screenOf('other', [{ kind: 'text', label: 'Choose up to 3 topics' }], 'Topics');
+    expect(screenEventsOf({ ...topics, exits: ['home'] }, shop, 'mobile_app').map((e) => e.name)).toEqual(['Topic Selected']);
+  });
+
   it("should add the item kept in the user's list where a toast says so without naming the control", () => {
     const toast = [{ kind: 'text' as const, label: 'Saved to your list' }];
     expect(screenEventsOf(screenOf('product', toast, 'Event Detail'), shop, 'mobile_app').map((e) => e.name)).toEqual(['Product Added To Wishlist']);

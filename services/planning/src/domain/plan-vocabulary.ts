@@ -871,7 +871,20 @@ const DIALOG_WORD = / (modal|dialog|sheet|popup|popover|drawer|screen|page|step)
  * from it is doing it, whatever its button says ('Continue', 'Done').
  */
 export function screenActionOf(screen: Screen, examples: PlanExamples): Recognised | null {
-  return screen.exits.length === 0 ? null : namedActionOf(screen.name, screen.title, examples);
+  if (screen.exits.length === 0) return null;
+  return namedActionOf(screen.name, screen.title, examples) ?? instructedChoiceOf(screen);
+}
+
+/** A line that tells the user how many to pick ('Pick at least one goal', 'Choose up to 3 topics'). */
+const CHOICE_INSTRUCTION = /^(?:select|choose|pick) (?:at least |up to |any )?(?:one|two|three|four|five|\d+)(?: or more)? (\w+)$/;
+
+/**
+ * A question screen of an onboarding ('What would you like to work on?') that tells the user how many to pick:
+ * moving on from it is choosing them ('Goal Selected'), whatever its question or button says.
+ */
+function instructedChoiceOf(screen: Screen): Recognised | null {
+  const picked = [...screen.headings, ...screen.texts].map((line) => CHOICE_INSTRUCTION.exec(keyOf(line))?.[1]).find((word) => word !== undefined);
+  return picked ? chosenEvent(picked.replace(/(?<!s)s$/, ''), screen.title) : null;
 }
 
 /**
@@ -883,7 +896,11 @@ export function namedActionOf(name: string, where: string, examples: PlanExample
   const list = ADD_TO_LIST.exec(key)?.[3];
   if (list) return addedToList(titleCase(list), examples);
   const chosen = CHOOSE.exec(key)?.[3];
-  if (!chosen) return null;
+  return chosen ? chosenEvent(chosen, where) : null;
+}
+
+/** Something chosen on a screen made for choosing it, and moved on from ('Dates Selected'). */
+function chosenEvent(chosen: string, where: string): Recognised {
   return {
     id: `selected:${chosen}`,
     name: `${titleCase(chosen)} Selected`,
@@ -1178,6 +1195,10 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   // system's own face): what the app tracks is the grant.
   const permission = productType === 'mobile_app' ? permissionAsked(screen) : undefined;
   if (permission) events.push(permissionGranted(permission, 'Allow'));
+  // Leaving a phone app's welcome for anything but signing in starts its onboarding (its questions, then an account).
+  if (productType === 'mobile_app' && screen.kind === 'welcome' && screen.exits.some((exit) => !/\b(log ?in|sign ?in)\b/.test(exit))) {
+    events.push({ ...specEvent('onboarding_started', 'Onboarding Started', `User moves on from the ${screen.title} screen`, "The app's onboarding begins.", []), leadsTo: 'next' });
+  }
   const kept = screen.texts.map(savedToListOf).find((list) => list !== null);
   if (kept) events.push(itemSaved(examples, kept));
   const paywall = paywallOf(screen, productType);
