@@ -26,6 +26,9 @@ describe('plan vocabulary', () => {
     expect(named(product, { label: 'Add to bag' })).toBe('Product Added');
     expect(named(cart, { label: 'Remove' })).toBe('Product Removed');
     expect(named(product, { label: 'Add to Wishlist' })).toBe('Product Added To Wishlist');
+    expect(named(cart, { label: 'Add To Your Calendar' })).toBe('Calendar Event Added');
+    expect(named(cart, { label: 'Add to Apple Wallet' })).toBe('Wallet Pass Added');
+    expect(named(product, { label: 'Add to playlist' })).toBe(`${shop.itemNoun} Added To Playlist`);
     expect(named(product, { label: 'Share' })).toBe('Product Shared');
     expect(named(product, { label: 'Write a review' })).toBe('Product Reviewed');
     expect(named(screenOf('listing'), { label: '', kind: 'navigate' }, 'product')).toBe('Product Clicked');

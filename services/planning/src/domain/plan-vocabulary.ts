@@ -407,6 +407,9 @@ function newsletterSubscribed(screen: Screen): Recognised {
   };
 }
 
+/** 'Add to calendar', 'Add to Apple Wallet': the phone's or the account's own calendar or wallet. */
+const KEPT_ON_DEVICE = /^add (it |this )?to (a |the |my |your )?(apple |google |outlook )?(calendar|wallet)$/;
+
 const RULES: Rule[] = [
   // A cookie banner's button answers the banner, a prompt's 'Allow' grants a permission, an e-mail sent under a
   // newsletter's name subscribes to it: whatever else their labels say ('Sign up', 'Manage preferences').
@@ -446,6 +449,11 @@ const RULES: Rule[] = [
     label: /\b(wish ?list|favou?rites?|save for later)\b/,
     kinds: NOT_TABS,
     make: ({ examples }) => productAddedToWishlist(examples),
+  },
+  {
+    label: KEPT_ON_DEVICE,
+    kinds: NOT_TABS,
+    make: ({ interaction }) => keptOnDevice(interaction.label),
   },
   {
     // Any other list a user keeps (a playlist, a collection, a board): what goes in is what the product lists.
@@ -848,6 +856,24 @@ function listOfLabel(label: string): string {
   return titleCase(words.slice(to + 1).filter((word) => !/^(a|the|my|your)$/i.test(word)).join(' ')) || 'List';
 }
 
+/**
+ * A calendar or a wallet keeps what was booked as an event or a pass, not what the product lists: Calendar Event
+ * Added, Wallet Pass Added, with the provider chosen.
+ */
+function keptOnDevice(label: string): Recognised {
+  const key = keyOf(label);
+  const wallet = /\bwallet$/.test(key);
+  const provider = /\b(apple|google|outlook)\b/.exec(key)?.[1] ?? (wallet ? 'apple' : 'google');
+  const where = wallet ? 'wallet' : 'calendar';
+  return {
+    id: wallet ? 'wallet_pass_added' : 'calendar_event_added',
+    name: wallet ? 'Wallet Pass Added' : 'Calendar Event Added',
+    trigger: `User adds what they booked to their ${where} ('${label}')`,
+    description: wallet ? 'A pass for what was booked is added to a wallet.' : 'What was booked is added to a calendar as an event.',
+    properties: [property(`${where}_provider`, 'string', `The ${where} it is added to`, provider, false)],
+  };
+}
+
 function addedToList(list: string, examples: PlanExamples): Recognised {
   const item = examples.itemNoun;
   return {
@@ -893,6 +919,7 @@ function instructedChoiceOf(screen: Screen): Recognised | null {
  */
 export function namedActionOf(name: string, where: string, examples: PlanExamples): Recognised | null {
   const key = keyOf(name).replace(DIALOG_WORD, '');
+  if (KEPT_ON_DEVICE.test(key)) return keptOnDevice(name);
   const list = ADD_TO_LIST.exec(key)?.[3];
   if (list) return addedToList(titleCase(list), examples);
   const chosen = CHOOSE.exec(key)?.[3];
