@@ -82,6 +82,8 @@ const NOTICE = new RegExp(
   `^(?:[^a-z]+ )?(?:(?:your|the|a|an) )?(${THING_WORD}(?: ${THING_WORD}){0,2}) (?:(?:is|was|were|has been|have been) )?` +
     `(${DONE_WORDS})(?: (?:to|with|for|on) [^.!]{1,40}| [-·|:–—] .{1,60})?$`,
 );
+/** A toast's words as its patterns read them: lower case, without check marks and stops. */
+const saidIn = (text: string): string => text.toLowerCase().replace(/[✓✔!.]+/g, ' ').replace(/\s+/g, ' ').trim();
 /**
  * What a notice's subject never is: a person, a cart's items (the commerce events name them), or a word that says
  * when or how ('Last updated', 'Successfully saved').
@@ -94,8 +96,7 @@ const NOT_DONE_TO = /^(you|we|i|it|this|that|they|he|she|everything|nothing|all|
  * acts (a toast, an inline confirmation) tells what the action did.
  */
 export function noticeOf(text: string): { thing: string; done: string } | null {
-  const said = text.toLowerCase().replace(/[✓✔!.]+/g, ' ').replace(/\s+/g, ' ').trim();
-  const match = NOTICE.exec(said);
+  const match = NOTICE.exec(saidIn(text));
   const thing = match?.[1];
   const done = match?.[2];
   if (!thing || !done || thing.split(' ').some((word) => NOT_DONE_TO.test(word))) return null;
@@ -113,8 +114,7 @@ const KEPT_IN = /^(wish ?list|favou?rites|saved|list|collection|bookmarks|librar
  * The cart, a calendar or a wallet is no list the user keeps.
  */
 export function savedToListOf(text: string): string | null {
-  const said = text.toLowerCase().replace(/[✓✔!.]+/g, ' ').replace(/\s+/g, ' ').trim();
-  const match = /^(?:[^a-z]+ )?(?:saved|added) to (?:your |my |the |a )?((?:[a-z]+ ){0,2}?[a-z]+)(?: (?:view(?: list| all)?|undo|see (?:list|all)))?$/.exec(said);
+  const match = /^(?:[^a-z]+ )?(?:saved|added) to (?:your |my |the |a )?((?:[a-z]+ ){0,2}?[a-z]+)(?: (?:view(?: list| all)?|undo|see (?:list|all)))?$/.exec(saidIn(text));
   const list = match?.[1]?.split(' ').at(-1);
   return list !== undefined && KEPT_IN.test(list) ? list : null;
 }

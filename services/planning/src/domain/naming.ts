@@ -25,6 +25,11 @@ export function eventName(...parts: string[]): string {
   return [...words.slice(0, EVENT_NAME_MAX_WORDS - 1), words[words.length - 1]].join(' ');
 }
 
+/** A noun in the singular: 'stories' → 'story', 'boxes' → 'box', 'goals' → 'goal', 'class' stays. */
+export function singularOf(word: string): string {
+  return word.replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/([^s])s$/, '$1');
+}
+
 /** The comparable form of a label or screen name: lower-case words ('Sign-Up!' → 'sign up'). */
 export function keyOf(text: string): string {
   return wordsOf(text)

@@ -6,7 +6,7 @@
  * left empty: the description says what the value is.
  */
 import type { TrackingProperty } from '@tracklens/contracts';
-import { keyOf, snakeCase, titleCase, wordsOf } from './naming';
+import { keyOf, singularOf, snakeCase, titleCase, wordsOf } from './naming';
 import type { FormField, Screen } from './plan-screens';
 import { isNameable } from './plan-screens';
 import { personalDataOf } from './privacy';
@@ -97,8 +97,7 @@ function itemNounOf(texts: string[]): string {
   }
   const [best] = [...counts].sort((a, b) => b[1] - a[1]);
   if (!best) return 'Item';
-  const singular = best[0].replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/([^s])s$/, '$1');
-  return titleCase(singular);
+  return titleCase(singularOf(best[0]));
 }
 
 /** A list page named after its category ('Sale', 'New In'), or 'All Products' when named after its kind. */

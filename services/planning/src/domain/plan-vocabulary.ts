@@ -16,7 +16,7 @@ import {
   savedToListOf,
   type TrackingProperty,
 } from '@tracklens/contracts';
-import { keyOf, snakeCase, titleCase, wordsOf } from './naming';
+import { keyOf, singularOf, snakeCase, titleCase, wordsOf } from './naming';
 import type { PlanExamples } from './plan-properties';
 import { personalProperty, productsProperty, property } from './plan-properties';
 import type { Interaction, Screen, ScreenKind } from './plan-screens';
@@ -295,8 +295,13 @@ function itemSaved(examples: PlanExamples, list: string): Recognised {
     name: `${item} Saved`,
     trigger: `User saves a ${item.toLowerCase()} to their ${list}`,
     description: `A ${item.toLowerCase()} is kept in one of the user's lists.`,
-    properties: [property(`${snakeCase(item)}_id`, 'string', `Id of the ${item.toLowerCase()} saved`, `${snakeCase(item).slice(0, 3)}_1042`, true)],
+    properties: [itemIdProperty(item, 'saved')],
   };
+}
+
+/** The id of the item an action is about ('song_id'), as the product lists it. */
+function itemIdProperty(item: string, done: string): TrackingProperty {
+  return property(`${snakeCase(item)}_id`, 'string', `Id of the ${item.toLowerCase()} ${done}`, `${snakeCase(item).slice(0, 3)}_1042`, true);
 }
 
 function productAdded(examples: PlanExamples): Recognised {
@@ -407,6 +412,8 @@ function newsletterSubscribed(screen: Screen): Recognised {
   };
 }
 
+/** 'Add to playlist', 'Add it to my collection': any list but the cart, whose own events track what goes in. */
+const ADD_TO_LIST = /^add (it |this )?to (a |the |my |your )?(?!cart\b|bag\b|basket\b)(\w+( \w+)?)$/;
 /** 'Add to calendar', 'Add to Apple Wallet': the phone's or the account's own calendar or wallet. */
 const KEPT_ON_DEVICE = /^add (it |this )?to (a |the |my |your )?(apple |google |outlook )?(calendar|wallet)$/;
 
@@ -451,15 +458,10 @@ const RULES: Rule[] = [
     make: ({ examples }) => productAddedToWishlist(examples),
   },
   {
-    label: KEPT_ON_DEVICE,
+    // Any other list a user keeps (a playlist, a collection, a board), or the calendar or wallet what was booked goes to.
+    label: ADD_TO_LIST,
     kinds: NOT_TABS,
-    make: ({ interaction }) => keptOnDevice(interaction.label),
-  },
-  {
-    // Any other list a user keeps (a playlist, a collection, a board): what goes in is what the product lists.
-    label: /^add (it |this )?to (a |the |my |your )?(?!cart\b|bag\b|basket\b)\w+( \w+)?$/,
-    kinds: NOT_TABS,
-    make: ({ interaction, examples }) => addedToList(listOfLabel(interaction.label), examples),
+    make: ({ interaction, examples }) => addedTo(interaction.label, examples),
   },
   {
     label: /^(remove|delete)\b(.*\b(cart|bag|basket|item|product)\b)?/,
@@ -874,6 +876,11 @@ function keptOnDevice(label: string): Recognised {
   };
 }
 
+/** What a label that adds to something ('Add to playlist', 'Add to calendar', a dialog so named) adds it to. */
+function addedTo(label: string, examples: PlanExamples): Recognised {
+  return KEPT_ON_DEVICE.test(keyOf(label).replace(DIALOG_WORD, '')) ? keptOnDevice(label) : addedToList(listOfLabel(label), examples);
+}
+
 function addedToList(list: string, examples: PlanExamples): Recognised {
   const item = examples.itemNoun;
   return {
@@ -882,13 +889,12 @@ function addedToList(list: string, examples: PlanExamples): Recognised {
     trigger: `User adds a ${item.toLowerCase()} to a ${list.toLowerCase()}`,
     description: `A ${item.toLowerCase()} is added to one of the user's ${list.toLowerCase()}s.`,
     properties: [
-      property(`${snakeCase(item)}_id`, 'string', `Id of the ${item.toLowerCase()} added`, `${snakeCase(item).slice(0, 3)}_1042`, true),
+      itemIdProperty(item, 'added'),
       property(`${snakeCase(list)}_id`, 'string', `Id of the ${list.toLowerCase()}`, `${snakeCase(list).slice(0, 3)}_204`, false),
     ],
   };
 }
 
-const ADD_TO_LIST = /^add (it |this )?to (a |the |my |your )?(?!cart\b|bag\b|basket\b)(\w+( \w+)?)$/;
 const CHOOSE = /^(select|choose|pick) (a |an |the |your )?(\w+( \w+)?)$/;
 const DIALOG_WORD = / (modal|dialog|sheet|popup|popover|drawer|screen|page|step)$/;
 
@@ -910,7 +916,7 @@ const CHOICE_INSTRUCTION = /^(?:select|choose|pick) (?:at least |up to |any )?(?
  */
 function instructedChoiceOf(screen: Screen): Recognised | null {
   const picked = [...screen.headings, ...screen.texts].map((line) => CHOICE_INSTRUCTION.exec(keyOf(line))?.[1]).find((word) => word !== undefined);
-  return picked ? chosenEvent(picked.replace(/(?<!s)s$/, ''), screen.title) : null;
+  return picked ? chosenEvent(singularOf(picked), screen.title) : null;
 }
 
 /**
@@ -919,9 +925,7 @@ function instructedChoiceOf(screen: Screen): Recognised | null {
  */
 export function namedActionOf(name: string, where: string, examples: PlanExamples): Recognised | null {
   const key = keyOf(name).replace(DIALOG_WORD, '');
-  if (KEPT_ON_DEVICE.test(key)) return keptOnDevice(name);
-  const list = ADD_TO_LIST.exec(key)?.[3];
-  if (list) return addedToList(titleCase(list), examples);
+  if (ADD_TO_LIST.test(key)) return addedTo(name, examples);
   const chosen = CHOOSE.exec(key)?.[3];
   return chosen ? chosenEvent(chosen, where) : null;
 }
@@ -1171,13 +1175,13 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   const events: Recognised[] = [];
   if (screen.texts.some((text) => INVITE_CONFIRMED.test(keyOf(text)))) events.push(inviteSent(screen, false));
   const fields = screen.fields.map((field) => keyOf(field.label));
-  const takesPayment = fields.some((field) => PAYMENT_FIELD.test(field));
+  const paymentFields = fields.filter((field) => PAYMENT_FIELD.test(field)).length;
+  const takesPayment = paymentFields > 0;
   // A cart that takes the card is a one-page checkout: seeing it starts the checkout as well.
   if (screen.kind === 'cart' && takesPayment) events.push(checkoutStarted(examples, 'User reaches the one-page checkout'));
   // A form that asks for the card itself (its number and expiry) takes payment whatever the screen is called ('Book
   // Payment', 'Billing'); elsewhere one payment word is enough.
-  const takesCard = fields.filter((field) => PAYMENT_FIELD.test(field)).length >= 2;
-  if (((screen.kind === 'checkout' || screen.kind === 'cart') && takesPayment) || takesCard) {
+  if (((screen.kind === 'checkout' || screen.kind === 'cart') && takesPayment) || paymentFields >= 2) {
     events.push({
       id: 'payment_info_entered',
       name: 'Payment Info Entered',
