@@ -29,11 +29,14 @@ describe(noticeOf.name, () => {
     ['Card frozen', { thing: 'card', done: 'frozen' }],
     ['Password changed', { thing: 'password', done: 'changed' }],
     ['Ticket transferred to sam@mail.com', { thing: 'ticket', done: 'transferred' }],
+    // A toast's title and body read as one line.
+    ['Account created Welcome, Sofia', { thing: 'account', done: 'created' }],
+    ['✓ Reminder saved We will nudge you at 8:00', { thing: 'reminder', done: 'saved' }],
   ])('should read %j as a notice of what was done', (text, notice) => {
     expect(noticeOf(text)).toEqual(notice);
   });
 
-  it.each(['Saved', 'Saved places', 'Item added to cart', 'You followed noor', 'Last updated', 'Successfully saved', 'Photo posted by mira', 'Recently viewed', 'Checkout Step Completed'])(
+  it.each(['Saved', 'Saved places', 'Item added to cart', 'You followed noor', 'Last updated', 'Successfully saved', 'Photo posted by mira', 'Recently viewed', 'Checkout Step Completed', 'Profile updated daily by Sam', 'Order Completed Today'])(
     'should not take %j for a notice of an action',
     (text) => {
       expect(noticeOf(text)).toBeNull();

@@ -77,6 +77,7 @@ const DONE_WORDS =
   'connected|downloaded|exported|imported|placed|completed|transferred|frozen|unfrozen|enabled|disabled|activated|' +
   'deactivated|paused|resumed|renewed|blocked|unblocked|locked|unlocked|favorited|favourited|bookmarked|pinned|muted|' +
   'unmuted|restored|changed|renamed|moved|linked|unlinked|joined|enrolled|registered|purchased|unsubscribed|unfollowed';
+const DONE = new RegExp(`^(${DONE_WORDS})$`);
 const THING_WORD = '(?!(?:is|was|were|has|have|been) )[a-z]+';
 const NOTICE = new RegExp(
   `^(?:[^a-z]+ )?(?:(?:your|the|a|an) )?(${THING_WORD}(?: ${THING_WORD}){0,2}) (?:(?:is|was|were|has been|have been) )?` +
@@ -96,6 +97,20 @@ const NOT_DONE_TO = /^(you|we|i|it|this|that|they|he|she|everything|nothing|all|
  * acts (a toast, an inline confirmation) tells what the action did.
  */
 export function noticeOf(text: string): { thing: string; done: string } | null {
+  return noticeIn(text) ?? noticeIn(toastTitleOf(text));
+}
+
+/**
+ * A toast's title and its body read as one line ('Account created Welcome, Sofia'): the title, up to the first
+ * participle a capitalised word follows. Empty when the line is not so.
+ */
+function toastTitleOf(text: string): string {
+  const words = text.split(/\s+/);
+  const end = words.findIndex((word, i) => DONE.test(word.toLowerCase()) && /^\p{Lu}/u.test(words[i + 1] ?? ''));
+  return end > 0 ? words.slice(0, end + 1).join(' ') : '';
+}
+
+function noticeIn(text: string): { thing: string; done: string } | null {
   const match = NOTICE.exec(saidIn(text));
   const thing = match?.[1];
   const done = match?.[2];

@@ -56,6 +56,8 @@ describe('screen names', () => {
       ['/#/feed', 'Feed'],
       ['/jobs/senior-product-designer-northbeam/apply', 'Job Application'],
       ['/rooms/48213/book', 'Room Booking'],
+      ['/book/hotel-arbor-eixample', 'Booking'],
+      ['/apply/48213', 'Application'],
       ['/posts/8f3a2c91/edit', 'Edit Post'],
       ['/applications/ww-48213/submitted', 'Application Submitted'],
       ['/subscribe/welcome', 'Subscription Confirmation'],
@@ -265,9 +267,12 @@ describe('screen names', () => {
       ['Dashboard', { heading: 'Good numbers', texts: ['12,480', '$48,920', '3.42%', '+8.2% vs last month'] }],
       ['Onboarding Step 2', { heading: 'Upload Demo Video', texts: ['Step 2 of 2'] }],
       ['Onboarding', { heading: 'Share moments with friends', texts: ['Get Started', 'Already have an account? Log in'], heroHeading: true, isFirstFrame: true }],
+      // The promise low on the screen, the newcomers' button unread.
+      ['Onboarding', { heading: 'Find your calm, one breath at a time', texts: ['Guided meditations, sleep stories and breathing', 'Already have an account'], isFirstFrame: true }],
       ['Home', { heading: 'Sam, coffee time?', texts: ['Good morning', 'Oat Flat White', '$4.80', '$5.40', '$5.10', '$4.60'] }],
       ['Pricing', { heading: 'Simple pricing for every team', texts: ['$0 / month', '$29 / month'] }],
       ['Pricing', { heading: 'Family', texts: ['£16.99 / month', '£19.99 / month', 'Get Premium Family'] }],
+      ['Paywall', { heading: 'Start your 7-day free trial', texts: ['Your plan for less stress and better sleep is ready.', 'Monthly', '$12.99 / month'], elements: [...buttons('Start free trial'), { kind: 'link', label: 'Restore' }] }],
       ['Booking Confirmation', { heading: "You're going to Lisbon!", texts: ['Inés has your reservation. We sent a receipt to'] }],
     ])('should call it %s', (name, fields) => {
       expect(nameScreen(evidence(fields)).name).toBe(name);
@@ -279,6 +284,21 @@ describe('screen names', () => {
       const orders = evidence({ heading: 'Orders', activeNav: 'Orders', texts: ['#1042', '$68.00', '#1041', '$32.00', '#1040', '$24.00', '#1039', '$96.00'] });
       expect(nameScreen(orders).name).toBe('Orders');
       expect(nameScreen(evidence({ texts: orders.texts })).name).toBe('Product Listing');
+    });
+
+    it("should call a page of plans Pricing, and a phone app's offer of its subscription beside a way to restore it Paywall", () => {
+      const offer = evidence({ heading: 'Start your 7-day free trial', texts: ['$12.99 / month', '$59.99 / year'], elements: buttons('Start free trial', 'Restore purchases') });
+      expect(nameScreen(offer).name).toBe('Paywall');
+      expect(nameScreen({ ...offer, elements: buttons('Start free trial') }).name).toBe('Pricing');
+      expect(nameScreen({ ...offer, urlPath: '/pricing' }).name).toBe('Pricing');
+      expect(nameScreen(evidence({ heading: 'Backups', texts: ['Last backup 2 days ago'], elements: buttons('Restore') })).name).not.toBe('Paywall');
+    });
+
+    it('should take what was found, counted with its distance or its order, for search results', () => {
+      const doctors = evidence({ heading: 'Dermatologists near Boston,', texts: ['48 dermatologists - Within 5 miles - Sorted by best match', '$40 copay', '$25 copay', '$30 copay', '$45 copay'] });
+      expect(nameScreen(doctors).name).toBe('Search Results');
+      expect(nameScreen({ ...doctors, texts: ['36 dermatologists : Within 5 miles'] }).name).toBe('Search Results');
+      expect(nameScreen({ ...doctors, texts: ['48 dermatologists in our network'] }).name).not.toBe('Search Results');
     });
 
     it('should not take the suggestions counted under a search box being typed into for results', () => {
@@ -293,6 +313,9 @@ describe('screen names', () => {
       const welcome = evidence({ heading: 'Know why users stay, and why they leave.', texts: ['Start free', 'Sign in'], heroHeading: true, isFirstFrame: true });
       expect(nameScreen(welcome).name).toBe('Onboarding');
       expect(nameScreen({ ...welcome, urlPath: '/' }).name).toBe('Home');
+      // Not the first screen, or a sign-in offered on an app's first screen without a promise: nothing says welcome.
+      expect(nameScreen(evidence({ heading: 'Find your calm, one breath at a time', texts: ['Already have an account'] })).name).not.toBe('Onboarding');
+      expect(nameScreen(evidence({ heading: 'Recipes', texts: ['Sign in', 'Pasta', 'Salads', 'Soups', 'Desserts', 'Breads'], isFirstFrame: true, elements: buttons('Save', 'Share', 'Print', 'Rate', 'Cook') })).name).not.toBe('Onboarding');
     });
 
     it('should call the first screen of a marketing site with a hero and navigation Home, and only that one', () => {
@@ -330,6 +353,11 @@ describe('screen names', () => {
       const texts = ['$2,450/mo', '1408 Barton Hills Dr #4', '2 Beds', 'About this home'];
       expect(nameScreen(evidence({ heading: '1408 Barton Hills Dr #4', texts, elements: buttons('Contact agent', 'Request a tour') })).name).toBe('Listing Detail');
       expect(nameScreen(evidence({ heading: 'Linen Overshirt', texts: ['£48.00', 'Size'], elements: buttons('Add to cart') })).name).toBe('Product Detail');
+      // The guest's details asked for beside the room's price and reviews: no product page.
+      const guest = evidence({ heading: 'Enter your details', texts: ['In property currency: €1,317.60', 'Guest reviews'], elements: inputs('First name', 'Last name', 'Email address') });
+      expect(nameScreen(guest).name).not.toMatch(/Product Detail|Listing Detail/);
+      expect(nameScreen({ ...guest, elements: [...guest.elements, ...buttons('Request a tour')] }).name).not.toMatch(/Product Detail|Listing Detail/);
+      expect(nameScreen({ ...guest, elements: inputs('Email address') }).name).toBe('Product Detail');
       // 'Reserve' is as often a feature of an app's home (a ride or a table booked ahead) as a listing's button.
       expect(nameScreen(evidence({ heading: 'Good evening, Maya', texts: ['Where to?', 'Ride', 'Reserve'] })).name).not.toBe('Listing Detail');
     });

@@ -829,6 +829,14 @@ describe(generateOfflinePlan.name, () => {
     expect(names.filter((name) => /^(Pay With|Discover We|Log|Invite Pending)\b/.test(name))).toEqual([]);
   });
 
+  it("should leave out a feature's promise read as a button ('Book faster next time', 'Book instantly, get reminders')", () => {
+    const names = settingsPlan(
+      ['Book faster next time', 'Book instantly, get reminders', 'Book a table'].map((label) => ({ kind: 'button' as const, label })),
+    ).events.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['Table Booked']));
+    expect(names.filter((name) => /Faster|Instantly|Reminders/.test(name))).toEqual([]);
+  });
+
   it("should name a dialog for one thing ('Select dates') after that thing, not its opening", () => {
     const names = settingsPlan([{ kind: 'heading', label: 'Settings' }], [{ kind: 'open_modal', target: 'Select dates', atSec: 34.75 }]).events.map((e) => e.name);
     expect(names).toContain('Dates Selected');

@@ -526,12 +526,20 @@ function clickCandidate(screen: Screen, interaction: Interaction, context: Conte
 /** A badge saying where something stands ('Invite pending', 'Payment failed'): read, never clicked to act. */
 const STATUS_WORD = /^(pending|expired|accepted|declined|active|inactive|paid|unpaid|overdue|failed|shipped|delivered|sent|draft|archived)$/;
 
-/** A primary button: starts with an action verb, nameable, not a way to dismiss something. */
+/**
+ * How or how well, after a verb: a feature's promise ('Book faster next time', 'Book instantly, get reminders')
+ * set in bold or on a card reads like a button but acts on nothing.
+ */
+const MANNER = /^(faster|quicker|easier|smarter|better|instantly|quickly|easily|securely|safely|anytime|anywhere|together|effortlessly|seamlessly|confidently)$/;
+
+/** A primary button: starts with an action verb, nameable, not a way to dismiss something nor a promise. */
 function isCallToAction(label: string): boolean {
-  if (!isNameable(label)) return false;
+  // A comma joins the clauses of a sentence.
+  if (!isNameable(label) || label.includes(',')) return false;
   const words = wordsOf(label).map((word) => word.toLowerCase());
   const verb = words[0] ?? '';
   if (words.length === 2 && STATUS_WORD.test(words[1] ?? '')) return false;
+  if (MANNER.test(words[1] ?? '')) return false;
   if (NOT_PRIMARY.has(verb) || !CTA_VERBS.has(verb)) return false;
   return !VERB_NEEDS_OBJECT.has(verb) || words[1] === 'now';
 }

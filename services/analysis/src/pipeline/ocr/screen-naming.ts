@@ -271,6 +271,9 @@ function nameOfPath(path: string, heading?: string, shown: readonly string[] = [
     const owner = segments[segments.length - 2] ?? '';
     const ownerName = SEGMENT_NAMES[owner];
     if (ownerName === 'Product Listing') return 'Product Detail';
+    // What is done to the item, before its key ('/book/hotel-arbor-eixample'): the page where it is done, Booking.
+    const done = itemActionNoun(owner);
+    if (done && done !== 'Edit') return done;
     return titleCase(`${words(singular(owner))} Detail`);
   }
   if (segments.length === 1 && SEGMENT_NAMES[last]) return SEGMENT_NAMES[last];
@@ -383,7 +386,9 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   }
   // Results are counted as such, or as the things searched for ('312 stays'); 'N matches' also counts the
   // suggestions under a search box being typed into, so it says nothing.
-  if (has(all, /\bresults? for\b|^search results|^\d[\d,]* (results|items found|stays|homes|properties|hotels|rentals|listings)\b|showing results/)) {
+  // Or by what was found, with the distance or the order they are listed in ('48 dermatologists · Within 5 miles').
+  if (has(all, /\bresults? for\b|^search results|^\d[\d,]* (results|items found|stays|homes|properties|hotels|rentals|listings)\b|showing results/) ||
+      has(texts, /^\d[\d,]* [a-z]+s\b.*\b(sorted by|within \d+ ?(mi|miles|km))\b/)) {
     return strong('Search Results');
   }
 
@@ -419,8 +424,10 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const inquiry = has([...buttons, ...texts], /^(contact (the )?(agent|seller|host|owner|dealer|landlord|recruiter)|request (a |an )?(tour|viewing|showing|info)|schedule (a )?(tour|viewing|showing)|make an offer|message (the )?(host|seller|agent|owner)|check availability)$/);
   // The user's account: a way to sign out beside the account's rows (its orders, its wishlist, a total spent).
   const accountMenu = has(texts, /^(log ?out|sign ?out)$/) && count(texts, /notifications|payment|settings|orders|rewards|addresses|help|member since/) >= 2;
-  if ((singlePrice || prices.length === 0) && inquiry && heading !== '' && !isHome && !listing) return strong('Listing Detail');
-  if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome && !listing && !accountMenu &&
+  // A form that asks who the guest or the buyer is (names, an e-mail, a phone) books or buys what it shows beside it.
+  const asksWho = inputs.filter((label) => /\bname\b|e-?mail|phone/.test(label)).length >= 2;
+  if ((singlePrice || prices.length === 0) && inquiry && heading !== '' && !isHome && !listing && !asksWho) return strong('Listing Detail');
+  if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome && !listing && !accountMenu && !asksWho &&
       !/\b(cart|basket|bag|order)\b/.test(heading)) {
     return strong('Product Detail');
   }
@@ -458,10 +465,13 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   }
   // An app's welcome screen: a big promise, a way in for newcomers and one for people with an account. A page
   // with an address is a website, whose front page says the same to its visitors: it is the site's home.
+  // Its promise often sits low, above the buttons, and its newcomers' button may not read (white on a colour): the way
+  // back in for those who already have an account says it alone.
   const newcomers = has([...buttons, ...texts], /^(create (an |your )?account|sign ?up|get started|join)$/);
-  const members = has(texts, /already hav|an account$|^(log|sign) ?in$/);
-  if (evidence.urlPath === undefined && evidence.navCount === 0 && inputs.length === 0 && evidence.isFirstFrame && (newcomers || members) &&
-      (members || fewControls) && (evidence.heroHeading || newcomers)) return strong('Onboarding');
+  const returning = has(texts, /already hav|an account\??$/);
+  const members = returning || has(texts, /^(log|sign) ?in$/);
+  if (evidence.urlPath === undefined && evidence.navCount === 0 && inputs.length === 0 && evidence.isFirstFrame &&
+      (returning || ((newcomers || members) && (members || fewControls) && (evidence.heroHeading || newcomers)))) return strong('Onboarding');
 
   // An app's home screen greets its user by name; the app's own name for it, its selected tab ('Today'), comes first.
   // A page titled otherwise ('My appointments') only greets its user under its title; a line spoken to the user
@@ -472,6 +482,12 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
     return weak('Home');
   }
 
+  // An app's paywall offers its subscription beside the way to restore one bought before, which the app stores ask of
+  // every paywall.
+  const restore = has([...buttons, ...labels(evidence.elements, 'link'), ...texts], /^restore( purchases?)?$/);
+  if (evidence.urlPath === undefined && !evidence.isModal && restore && has(all, /\bfree trial\b|\bper (week|month|year)\b|\/\s?(wk|week|mo|month|yr|year)\b|\bsubscribe\b|\bpremium\b/)) {
+    return strong('Paywall');
+  }
   // A page that asks for card details is paying for a plan, not choosing one.
   if (/\bpricing\b|\bplans\b/.test(heading) || (!payment && count(texts, /(\/\s?|per )(mo|month|year|yr)\b/) >= 2)) return strong('Pricing');
 
