@@ -90,6 +90,7 @@ describe(analysedSpecs.name, () => {
         spec({ screenName: 'Invite a teammate', order: 11 }),
         spec({ screenName: 'Reports', order: 12 }),
         spec({ screenName: 'Event Detail', order: 13 }),
+        spec({ screenName: 'Paywall', order: 14 }),
       ]),
     ).toEqual([
       ['Sign in to your account', 'login'],
@@ -106,6 +107,7 @@ describe(analysedSpecs.name, () => {
       ['Invite a teammate', 'other'],
       ['Reports', 'other'],
       ['Event Detail', 'product'],
+      ['Paywall', 'content'],
     ]);
   });
 

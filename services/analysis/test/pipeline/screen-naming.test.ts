@@ -294,6 +294,13 @@ describe('screen names', () => {
       expect(nameScreen(evidence({ heading: 'Backups', texts: ['Last backup 2 days ago'], elements: buttons('Restore') })).name).not.toBe('Paywall');
     });
 
+    it("should call a social app's Home tab showing posts liked and commented on its Home Feed", () => {
+      const feed = evidence({ activeNav: 'Home', activeTab: true, navCount: 5, texts: ['Liked by theo.walks and 1,204 others', 'View all 48 comments', 'Liked by mira.jpg and 863 others'] });
+      expect(nameScreen(feed).name).toBe('Home Feed');
+      expect(nameScreen({ ...feed, texts: ['Good morning', 'Your orders'] }).name).toBe('Home');
+      expect(nameScreen({ ...feed, activeNav: 'Explore' }).name).toBe('Explore');
+    });
+
     it('should take what was found, counted with its distance or its order, for search results', () => {
       const doctors = evidence({ heading: 'Dermatologists near Boston,', texts: ['48 dermatologists - Within 5 miles - Sorted by best match', '$40 copay', '$25 copay', '$30 copay', '$45 copay'] });
       expect(nameScreen(doctors).name).toBe('Search Results');

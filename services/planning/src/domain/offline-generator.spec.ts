@@ -691,6 +691,19 @@ describe(generateOfflinePlan.name, () => {
     expect(screen('mobile_app', [...started])).not.toContain('Paywall Viewed');
   });
 
+  it("should take a phone app's Paywall for its page of plans: its free trial started there", () => {
+    const names = (screenName: string) => generateOfflinePlan(
+      analysisOf([pageSpec({
+        screenName, screenKind: 'content', order: 0,
+        elements: [{ kind: 'heading', label: 'Start your 7-day free trial' }, { kind: 'button', label: 'Start free trial' }],
+        actions: [{ kind: 'click', target: 'Start free trial', atSec: 2 }],
+      })]),
+      'mobile_app',
+    ).events.map((e) => e.name);
+    expect(names('Paywall')).toContain('Trial Started');
+    expect(names('Stillpoint')).not.toContain('Trial Started');
+  });
+
   it("should send Paywall Viewed where a paywall stands in for the story, and drop an app store badge's first line", () => {
     const plan = generateOfflinePlan(
       analysisOf([
@@ -975,6 +988,24 @@ describe(generateOfflinePlan.name, () => {
     expect(names).toEqual(expect.arrayContaining(['Application Started', 'Application Submitted']));
     expect(names).not.toContain('Apply Now Clicked');
     expect(generateOfflinePlan(screens(false)).events.map((e) => e.name)).not.toContain('Application Started');
+  });
+
+  it("should start a booking where its button opens the form to fill in ('Book an appointment'), and book it nowhere else", () => {
+    const plan = (next: string, fields: boolean) => generateOfflinePlan(analysisOf([
+      pageSpec({
+        screenName: 'Doctor Profile', screenKind: 'other', order: 0,
+        elements: [{ kind: 'button', label: 'Book an appointment' }],
+        actions: [{ kind: 'navigate', toScreen: next, atSec: 3 }],
+      }),
+      pageSpec({
+        screenName: next, screenKind: 'other', order: 1,
+        elements: fields ? [{ kind: 'input', label: 'First name' }, { kind: 'input', label: 'Phone' }] : [],
+      }),
+    ])).events.map((e) => e.name);
+    expect(plan('Patient Details', true)).toContain('Appointment Booking Started');
+    expect(plan('Patient Details', true)).not.toContain('Appointment Booked');
+    expect(plan('Booking Confirmation', true)).not.toContain('Appointment Booking Started');
+    expect(plan('Patient Details', false)).not.toContain('Appointment Booking Started');
   });
 
   it('should generate a 20-screen product quickly with every name unique', () => {

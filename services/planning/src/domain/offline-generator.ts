@@ -504,7 +504,8 @@ function clickCandidate(screen: Screen, interaction: Interaction, context: Conte
     .flatMap((text) => noticeOf(text) ?? []);
   const name = toForm === 'sign_up' || toForm === 'login'
     ? eventName(label, 'Clicked')
-    : clickName(screen, label, (past) => confirmed.find((notice) => notice.done === past.toLowerCase())?.thing);
+    : bookingStarted(label, screenReached(screen, interaction, context)) ??
+      clickName(screen, label, (past) => confirmed.find((notice) => notice.done === past.toLowerCase())?.thing);
   const clicked = eventName(label, 'Clicked');
   return actionOf(screen, interaction, {
     id: `click:${keyOf(name)}`,
@@ -521,6 +522,23 @@ function clickCandidate(screen: Screen, interaction: Interaction, context: Conte
     ],
     leadsTo: [],
   });
+}
+
+/** Where a control led: the screen the video showed it open, or the one way on from a screen that has one. */
+function screenReached(screen: Screen, interaction: Interaction, { byKey }: Context): Screen | undefined {
+  const key = interaction.toScreen ?? (screen.exits.length === 1 ? screen.exits[0] : undefined);
+  return key === undefined ? undefined : byKey.get(key);
+}
+
+/**
+ * A booking button that opens a form to fill in first starts the booking ('Book an appointment' → Appointment Booking
+ * Started): it is booked when that form is sent.
+ */
+function bookingStarted(label: string, destination: Screen | undefined): string | undefined {
+  const [verb = '', ...rest] = wordsOf(label).map((word) => word.toLowerCase());
+  const form = destination && destination.fields.length > 0 && destination.kind !== 'order_confirmation' && !/\bconfirm/i.test(destination.name);
+  if (!/^(book|reserve)$/.test(verb) || !form) return undefined;
+  return eventName(...rest.filter((word) => !ARTICLES.has(word) && !NOT_AN_OBJECT.test(word)), 'Booking', 'Started');
 }
 
 /** A badge saying where something stands ('Invite pending', 'Payment failed'): read, never clicked to act. */

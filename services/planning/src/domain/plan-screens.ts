@@ -366,7 +366,8 @@ const ORDER_CONFIRMATION =
 /** Kinds a plan tells apart among the analysis's content and other screens, by name and in this order. */
 const FINER_KINDS: Array<[ScreenKind, RegExp]> = [
   ['invite', /\binvite\b/],
-  ['pricing', /\b(pricing|plans and pricing|choose (a|your) plan)\b|\bplans$/],
+  // An app's paywall is its page of plans.
+  ['pricing', /\b(pricing|paywall|plans and pricing|choose (a|your) plan)\b|\bplans$/],
   ['feed', /\b(feed|timeline)\b/],
   ['profile', /\b(profile|my account)\b/],
   ['article', /^(article|blog post|news article|article detail|post detail)$/],

@@ -538,7 +538,7 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
       : { name: fromUrl, source: 'url' };
   } else if (archetype?.strong) naming = { name: archetype.name, source: 'archetype' };
   else if (evidence.activeNav && !evidence.isModal) {
-    naming = { name: detailName(evidence) ?? openedFromTab(evidence) ?? shortName(evidence.activeNav), source: 'navigation' };
+    naming = { name: detailName(evidence) ?? openedFromTab(evidence) ?? homeFeed(evidence) ?? shortName(evidence.activeNav), source: 'navigation' };
   }
   // A panel's own title says what it is for ('Select tickets') better than a guess from its prices.
   else if (archetype && !(evidence.isModal && heading && !isLayoutPhrase(heading))) naming = { name: archetype.name, source: 'archetype' };
@@ -631,6 +631,12 @@ export function detailName(evidence: NamingEvidence): string | undefined {
   const kinds = [id?.[1], id ? evidence.knownIds?.[id[2] ?? ''] : undefined, parent];
   const kind = kinds.map((phrase) => recordKind(phrase ?? '')).find((phrase) => phrase !== '');
   return kind ? titleCase(`${kind} Detail`) : undefined;
+}
+
+/** A social app's Home tab shows the posts of the people followed, liked and commented on: its Home Feed. */
+function homeFeed({ activeNav, texts }: NamingEvidence): string | undefined {
+  const posts = count(texts.map((text) => text.toLowerCase()), /\bliked by\b|^view all \d[\d,]* comments\b|\b\d[\d,.]*k? (likes|comments)\b/);
+  return activeNav && sameWords(activeNav, 'Home') && posts >= 2 ? 'Home Feed' : undefined;
 }
 
 /**
