@@ -294,9 +294,11 @@ describe('screen names', () => {
       expect(nameScreen(evidence({ heading: 'Backups', texts: ['Last backup 2 days ago'], elements: buttons('Restore') })).name).not.toBe('Paywall');
     });
 
-    it("should call a social app's Home tab showing posts liked and commented on its Home Feed", () => {
+    it("should call a social app's Home tab showing posts liked and commented on, or its stories' row, its Home Feed", () => {
       const feed = evidence({ activeNav: 'Home', activeTab: true, navCount: 5, texts: ['Liked by theo.walks and 1,204 others', 'View all 48 comments', 'Liked by mira.jpg and 863 others'] });
       expect(nameScreen(feed).name).toBe('Home Feed');
+      // Its first frame may show only the stories' row over a photo.
+      expect(nameScreen({ ...feed, texts: ['Your story', 'mira.jpg', 'lena.moss', 'Lake Bled, Slovenia'] }).name).toBe('Home Feed');
       expect(nameScreen({ ...feed, texts: ['Good morning', 'Your orders'] }).name).toBe('Home');
       expect(nameScreen({ ...feed, activeNav: 'Explore' }).name).toBe('Explore');
     });

@@ -633,10 +633,15 @@ export function detailName(evidence: NamingEvidence): string | undefined {
   return kind ? titleCase(`${kind} Detail`) : undefined;
 }
 
-/** A social app's Home tab shows the posts of the people followed, liked and commented on: its Home Feed. */
+/**
+ * A social app's Home tab shows the posts of the people followed, liked and commented on, under a row of their
+ * stories that starts with the user's own: its Home Feed.
+ */
 function homeFeed({ activeNav, texts }: NamingEvidence): string | undefined {
-  const posts = count(texts.map((text) => text.toLowerCase()), /\bliked by\b|^view all \d[\d,]* comments\b|\b\d[\d,.]*k? (likes|comments)\b/);
-  return activeNav && sameWords(activeNav, 'Home') && posts >= 2 ? 'Home Feed' : undefined;
+  const said = texts.map((text) => text.toLowerCase());
+  const posts = count(said, /\bliked by\b|^view all \d[\d,]* comments\b|\b\d[\d,.]*k? (likes|comments)\b/);
+  const stories = has(said, /^your story$/);
+  return activeNav && sameWords(activeNav, 'Home') && (posts >= 2 || stories) ? 'Home Feed' : undefined;
 }
 
 /**
