@@ -1008,6 +1008,15 @@ describe(generateOfflinePlan.name, () => {
     expect(plan('Patient Details', false)).not.toContain('Appointment Booking Started');
   });
 
+  it('should confirm a booking at its confirmation where no checkout took a payment, and leave a paid one to Order Completed', () => {
+    const plan = (paid: boolean) => generateOfflinePlan(analysisOf([
+      pageSpec({ screenName: 'Patient Details', screenKind: paid ? 'checkout' : 'other', order: 0, elements: [{ kind: 'input', label: paid ? 'Card number' : 'First name' }] }),
+      pageSpec({ screenName: 'Booking Confirmation', screenKind: 'other', order: 1, elements: [{ kind: 'heading', label: "You're booked" }] }),
+    ])).events.map((e) => e.name);
+    expect(plan(false)).toContain('Booking Confirmed');
+    expect(plan(true)).not.toContain('Booking Confirmed');
+  });
+
   it('should generate a 20-screen product quickly with every name unique', () => {
     const started = performance.now();
     const large = generateOfflinePlan(largeAnalysis(20));

@@ -43,6 +43,7 @@ import {
   lifecycleEvents,
   namedActionOf,
   noticedEventsOf,
+  bookingConfirmedOf,
   pageViewOf,
   recognise,
   screenActionOf,
@@ -186,6 +187,8 @@ export function offlinePlan(analysis: ProductAnalysis, declaredType?: ProductTyp
     const semantic = semanticViewOf(listsProducts(screen, context) ? { ...screen, kind: 'product_list' } : screen, context.examples, context.checkoutStep(screen));
     if (semantic) plan.add(candidateOf(screen, null, { ...semantic, category: 'page_view' }));
     for (const recognised of screenEventsOf(screen, context.examples, productType)) plan.add(recognisedCandidate(screen, null, recognised, []));
+    const booked = checkouts.length === 0 ? bookingConfirmedOf(screen) : null;
+    if (booked) plan.add(recognisedCandidate(screen, null, booked, []));
     for (const candidate of actions.get(screen.key) ?? []) plan.add(candidate);
     // A notice confirms what a control of its screen, or of the screen before it, did ('Send money', then 'Transfer
     // sent'): that control's event already tracks it.

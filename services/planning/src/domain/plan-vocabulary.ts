@@ -1170,6 +1170,21 @@ function creationStarted(screen: Screen): Recognised | null {
   return { ...specEvent(`${snakeCase(object)}_creation_started`, `${titleCase(object)} Creation Started`, `User opens the form to create a ${object}`, `The form that makes a ${object} is shown.`, []), leadsTo: 'next' };
 }
 
+/**
+ * A booking's confirmation reached where no checkout took a payment (an appointment, a table): the booking's own end,
+ * Booking Confirmed. Where a checkout paid for it, Order Completed is that end.
+ */
+export function bookingConfirmedOf(screen: Screen): Recognised | null {
+  if (!/\bbooking (confirmation|confirmed)$/.test(keyOf(screen.name))) return null;
+  return {
+    id: 'booking_confirmed',
+    name: 'Booking Confirmed',
+    trigger: `User completes a booking and reaches the ${screen.title} screen`,
+    description: 'A booking is made and confirmed.',
+    properties: [property('booking_id', 'string', 'Id of the booking', 'bkg_3301', true)],
+  };
+}
+
 /** What the spec tracks on a screen besides its controls: payment details typed, a coupon typed, a banner seen. */
 export function screenEventsOf(screen: Screen, examples: PlanExamples, productType: ProductType): Recognised[] {
   const events: Recognised[] = [];
