@@ -4,10 +4,12 @@
  * against the same bytes written to the same filesystem by the same writer without HTTP (the faster of a copy
  * before and one after). Prints MB/s of each and their ratio, and the RSS of the processes receiving the bytes
  * (sampled every 100 ms: before the PUT, peak, growth): the all-in-one process, or the gateway and media of the
- * distributed start. Writes results/upload.json.
+ * distributed start; and the CPU time the client and those processes used during the PUT, with the pace that much CPU
+ * allows on the machine's cores. Writes results/upload.json.
  * Run: `node deploy/bench/dist/upload.bench.js [--start=all-in-one,distributed]`.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { writeNewFile } from '@tracklens/kit';
 import { tempDir } from '@tracklens/kit/testing';
@@ -23,7 +25,7 @@ import {
   type StartKind,
 } from './support/product';
 import { chosen, fixed, line, printHeader, printTable, progress, runBench, writeResults } from './support/report';
-import { RssSampler, mb, type RssSummary } from './support/rss';
+import { RssSampler, cpuSeconds, mb, type NamedProcess, type RssSummary } from './support/rss';
 import { makeLargeVideo } from './support/video';
 
 const SAMPLE_EVERY_MS = 100;
@@ -48,6 +50,19 @@ interface StartFigures {
   registerMs: number;
   analysisStatusAfterRegister: string;
   receivers: Array<{ name: string; beforeMb: number; peakMb: number; growthMb: number }>;
+  /** CPU seconds each process moving the bytes used during the PUT: the client, then the receivers. */
+  cpu: Array<{ name: string; seconds: number }>;
+  cpuTotalSeconds: number;
+  /**
+   * The fastest the PUT could go with that much CPU spread perfectly over the machine's cores: where it is close to
+   * the upload's own pace, the path is bound by CPU, not by waiting.
+   */
+  cpuBoundMbPerSecond: number;
+}
+
+/** CPU seconds so far of each process, by name. */
+function cpuNow(processes: NamedProcess[]): Map<string, number> {
+  return new Map(processes.map((entry) => [entry.name, cpuSeconds(entry.pid) ?? 0]));
 }
 
 /**
@@ -77,11 +92,24 @@ async function measureStart(start: StartKind, file: string): Promise<StartFigure
     const receivers = () => product.processes().filter((entry) => RECEIVERS[start].includes(entry.name));
     let sampler: RssSampler | undefined;
     let rss: RssSummary | undefined;
+    let cpuBefore = new Map<string, number>();
+    let cpuAfter = new Map<string, number>();
     progress(`${start}: upload through the gateway`);
     const uploaded = await uploadVideo(product.url, session.cookie, created.id, file, {
-      beforePut: () => (sampler = new RssSampler(receivers, SAMPLE_EVERY_MS).start()),
-      afterPut: () => (rss = sampler?.stop()),
+      beforePut: () => {
+        cpuBefore = cpuNow(receivers());
+        sampler = new RssSampler(receivers, SAMPLE_EVERY_MS).start();
+      },
+      afterPut: () => {
+        rss = sampler?.stop();
+        cpuAfter = cpuNow(receivers());
+      },
     });
+    const cpu = [
+      { name: 'client', seconds: uploaded.put.cpuSeconds },
+      ...[...cpuAfter].map(([name, seconds]) => ({ name, seconds: seconds - (cpuBefore.get(name) ?? seconds) })),
+    ];
+    const cpuTotal = cpu.reduce((sum, entry) => sum + entry.seconds, 0);
     progress(`${start}: plain disk copy again`);
     // The faster of a copy before and one after: the disk's pace drifts, and the upload is held to its best.
     const diskCopyMs = Math.min(diskCopyBeforeMs, await timeDiskCopy(file, product.dataDir));
@@ -98,6 +126,9 @@ async function measureStart(start: StartKind, file: string): Promise<StartFigure
       ratio: uploadMbPerSecond / diskMbPerSecond,
       registerMs: uploaded.registerMs,
       analysisStatusAfterRegister: uploaded.video.analysisStatus,
+      cpu,
+      cpuTotalSeconds: cpuTotal,
+      cpuBoundMbPerSecond: cpuTotal > 0 ? bytes / MB / (cpuTotal / os.availableParallelism()) : 0,
       receivers: (rss?.processes ?? []).map((entry) => ({
         name: entry.name,
         beforeMb: mb(entry.firstKb),
@@ -149,6 +180,24 @@ async function main(): Promise<void> {
       { title: 'growth MB', width: 9 },
     ],
     results.flatMap((r) => r.receivers.map((p) => [r.start, p.name, fixed(p.beforeMb), fixed(p.peakMb), fixed(p.growthMb)])),
+  );
+  line();
+  line(`CPU seconds used during the PUT (user and system, /proc; the client's its own), and the pace that much CPU allows on ${os.availableParallelism()} cores:`);
+  printTable(
+    [
+      { title: 'start', width: 11, align: 'left' },
+      { title: 'CPU s by process', width: 44, align: 'left' },
+      { title: 'total CPU s', width: 11 },
+      { title: 'CPU-bound MB/s', width: 14 },
+      { title: 'upload MB/s', width: 11 },
+    ],
+    results.map((r) => [
+      r.start,
+      r.cpu.map((entry) => `${entry.name} ${fixed(entry.seconds, 2)}`).join(', '),
+      fixed(r.cpuTotalSeconds, 2),
+      fixed(r.cpuBoundMbPerSecond),
+      fixed(r.uploadMbPerSecond),
+    ]),
   );
   const file = writeResults('upload', { machine, sampleEveryMs: SAMPLE_EVERY_MS, megabyte: MB, results, skipped, failed });
   line(`\nresults in ${file}`);

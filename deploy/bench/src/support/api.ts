@@ -66,6 +66,8 @@ export interface PutFigures {
   status: number;
   bytes: number;
   ms: number;
+  /** CPU seconds the client process used, user and system, its start included. */
+  cpuSeconds: number;
   answer: string;
 }
 

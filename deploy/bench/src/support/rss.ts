@@ -1,4 +1,8 @@
-/** Resident memory of processes from /proc: one reading, a process and its descendants, and a sampler that keeps peaks. */
+/**
+ * Resident memory and CPU time of processes from /proc: one reading, a process and its descendants, and a sampler
+ * that keeps peaks.
+ */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
 /** VmRSS of a process in KiB; undefined once it is gone. */
@@ -11,6 +15,26 @@ export function rssKb(pid: number): number | undefined {
   }
   const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
   return match ? Number(match[1]) : undefined;
+}
+
+let clockTicks: number | undefined;
+
+/** Clock ticks a second, the unit of /proc's CPU times (100 on every Linux we run). */
+function ticksPerSecond(): number {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  return clockTicks;
+}
+
+/** CPU seconds a process has used so far, user and system; undefined once it is gone. */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // utime and stime are the 12th and 13th fields after comm, which may hold spaces: count from its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
+  } catch {
+    return undefined;
+  }
 }
 
 export interface ProcessEntry {
