@@ -51,23 +51,24 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 }
 
 /**
- * A toast or a dialog still fading in is half transparent, so axe would measure a contrast no one reads: let
- * antd's motion finish first. rc-motion marks an entering element with ant-<motion>-appear or -enter (zoom for a
- * dialog, fade for its mask and toasts) from before its animation starts until after it ends.
+ * A toast or a dialog still fading in, or fading out as it closes by itself, is half transparent, so axe would
+ * measure a contrast no one reads: let antd's motion finish first. rc-motion marks a moving element with
+ * ant-<motion>-appear, -enter or -leave (zoom for a dialog, fade for its mask and toasts) from before its
+ * animation starts until after it ends.
  */
-const ENTERING = /^ant-[a-z-]+-(appear|enter)$/.source;
+const MOVING = /^ant-[a-z-]+-(appear|enter|leave)$/.source;
 
 /** axe-core on the current page: the serious and critical violations, described with what axe measured. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page
     .waitForFunction(
       (pattern) => {
-        const entering = new RegExp(pattern);
-        return ![...document.querySelectorAll('[class*="-appear"], [class*="-enter"]')].some((element) =>
-          [...element.classList].some((name) => entering.test(name)),
+        const moving = new RegExp(pattern);
+        return ![...document.querySelectorAll('[class*="-appear"], [class*="-enter"], [class*="-leave"]')].some((element) =>
+          [...element.classList].some((name) => moving.test(name)),
         );
       },
-      ENTERING,
+      MOVING,
       { timeout: 5_000 },
     )
     .catch(() => undefined);
