@@ -37,6 +37,12 @@ const ITEM_ACTION_NOUNS: Readonly<Record<string, string>> = {
   register: 'Registration', subscribe: 'Subscription', rent: 'Rental', donate: 'Donation', review: 'Review', edit: 'Edit',
 };
 
+/**
+ * A screen's name that says it offers the product's plans: a pricing page, or a phone app's paywall. The analysis
+ * and the plan both tell such a screen by its name.
+ */
+export const PLANS_SCREEN_NAME = /\b(pricing|paywall|plans and pricing|choose (a|your) plan)\b/;
+
 /** 'apply' → 'Application'; undefined for any other word. */
 export function itemActionNoun(verb: string): string | undefined {
   return Object.hasOwn(ITEM_ACTION_NOUNS, verb) ? ITEM_ACTION_NOUNS[verb] : undefined;

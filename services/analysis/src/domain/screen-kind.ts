@@ -5,6 +5,7 @@
  * the model or the user).
  */
 import {
+  PLANS_SCREEN_NAME,
   facetOf,
   isItemAction,
   labelWords,
@@ -112,7 +113,7 @@ const NAMED_KINDS: Array<[ScreenKind, RegExp]> = [
   ['other', /\binvite\b/],
   ['settings', /\b(settings|preferences)\b/],
   ['dashboard', /\b(dashboard|overview)\b/],
-  ['content', /\b(pricing|paywall|plans and pricing|choose (a|your) plan)\b/],
+  ['content', PLANS_SCREEN_NAME],
   ['search', /\b(search results|results for)\b/],
   // An event's page sells its tickets: the catalogue's item of a ticketing app.
   ['product', /\b(product (detail|details|page|info)|listing details?|pdp|event detail)\b/],

@@ -6,7 +6,7 @@
  */
 import type { AnalysedPageSpec, ProductAnalysis, ProductType, ScreenKind as AnalysedKind } from '@tracklens/contracts';
 import { keyOf, titleCase, wordsOf } from './naming';
-import { facetOf, screenshotPathOf } from '@tracklens/contracts';
+import { PLANS_SCREEN_NAME, facetOf, screenshotPathOf } from '@tracklens/contracts';
 
 export type ScreenKind =
   | 'home'
@@ -366,8 +366,8 @@ const ORDER_CONFIRMATION =
 /** Kinds a plan tells apart among the analysis's content and other screens, by name and in this order. */
 const FINER_KINDS: Array<[ScreenKind, RegExp]> = [
   ['invite', /\binvite\b/],
-  // An app's paywall is its page of plans.
-  ['pricing', /\b(pricing|paywall|plans and pricing|choose (a|your) plan)\b|\bplans$/],
+  // A name ending in its plans ('Premium Plans') too.
+  ['pricing', new RegExp(`${PLANS_SCREEN_NAME.source}|\\bplans$`)],
   ['feed', /\b(feed|timeline)\b/],
   ['profile', /\b(profile|my account)\b/],
   ['article', /^(article|blog post|news article|article detail|post detail)$/],
