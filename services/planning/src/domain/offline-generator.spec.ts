@@ -844,10 +844,23 @@ describe(generateOfflinePlan.name, () => {
 
   it("should leave out a feature's promise read as a button ('Book faster next time', 'Book instantly, get reminders')", () => {
     const names = settingsPlan(
-      ['Book faster next time', 'Book instantly, get reminders', 'Book a table'].map((label) => ({ kind: 'button' as const, label })),
+      ['Book faster next time', 'Book instantly, get reminders', 'Next available: Today', 'Book a table'].map((label) => ({ kind: 'button' as const, label })),
     ).events.map((e) => e.name);
     expect(names).toEqual(expect.arrayContaining(['Table Booked']));
-    expect(names.filter((name) => /Faster|Instantly|Reminders/.test(name))).toEqual([]);
+    expect(names.filter((name) => /Faster|Instantly|Reminders|Available/.test(name))).toEqual([]);
+  });
+
+  it("should take a label cut at the edge of its box on one frame for the whole label read on another ('New pat', 'New patient')", () => {
+    const names = settingsPlan(
+      [{ kind: 'button', label: 'New patient' }, { kind: 'button', label: 'Subscribe for unlimited access' }, { kind: 'button', label: 'Subscribe for unlit' }],
+      [{ kind: 'click', target: 'New pat', toScreen: 'Settings', atSec: 3 }],
+    ).events.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['New Patient Clicked', 'Subscribe For Unlimited Access Clicked']));
+    expect(names.filter((name) => /\b(Pat|Unlit)\b/.test(name))).toEqual([]);
+    // A shorter label of whole words is a control of its own.
+    expect(settingsPlan(['Export', 'Export data'].map((label) => ({ kind: 'button' as const, label }))).events.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['Data Exported']),
+    );
   });
 
   it("should name a dialog for one thing ('Select dates') after that thing, not its opening", () => {
@@ -878,6 +891,7 @@ describe(generateOfflinePlan.name, () => {
             { kind: 'button', label: 'Checkout Started' },
             { kind: 'button', label: 'Order Completed' },
             { kind: 'button', label: 'Checkout' },
+            { kind: 'button', label: 'Checkout clicked legacy' },
           ],
         }),
         pageSpec({

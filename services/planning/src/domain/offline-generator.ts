@@ -555,8 +555,8 @@ const MANNER = /^(faster|quicker|easier|smarter|better|instantly|quickly|easily|
 
 /** A primary button: starts with an action verb, nameable, not a way to dismiss something nor a promise. */
 function isCallToAction(label: string): boolean {
-  // A comma joins the clauses of a sentence.
-  if (!isNameable(label) || label.includes(',')) return false;
+  // A comma joins the clauses of a sentence; a colon gives a fact its value ('Next available: Today').
+  if (!isNameable(label) || /[,:]/.test(label)) return false;
   const words = wordsOf(label).map((word) => word.toLowerCase());
   const verb = words[0] ?? '';
   if (words.length === 2 && STATUS_WORD.test(words[1] ?? '')) return false;

@@ -263,7 +263,7 @@ function settle(draft: Draft, index: number): Screen {
     }
     if (byLabel.size < MAX_INTERACTIONS_PER_SCREEN) byLabel.set(key, { ...raw, label });
   }
-  const interactions = withoutRows([...byLabel.values()]).concat(uniqueMoves(moves, byLabel));
+  const interactions = withoutRows(withoutCutShort([...byLabel.values()])).concat(uniqueMoves(moves, byLabel));
   const fields = uniqueFields(draft.fields, byLabel);
   const exits = [...new Set([...draft.interactions].filter((i) => i.seen && i.toScreen && i.toScreen !== draft.key).map((i) => i.toScreen ?? ''))];
   const screen: Screen = {
@@ -286,6 +286,8 @@ function settle(draft: Draft, index: number): Screen {
 
 /** A participle ends what a record says happened ('Order Completed', 'Page Viewed'); a control says what to do. */
 const STATUS = /^(?!(get|stay|keep|be|let)\b)\w+( \w+)* \w{3,}ed$/;
+/** One word of a record ('clicked'), not a word that only ends so ('need', 'speed'). */
+const PARTICIPLE = /^(?!(need|feed|speed|seed|shed)$)\w{3,}ed$/;
 /** Rows of a table are many on one screen; one or two such labels may still be controls. */
 const MIN_ROWS = 3;
 
@@ -298,8 +300,46 @@ function withoutRows(interactions: Interaction[]): Interaction[] {
   const rows = interactions.filter((i) => control(i) && !i.seen && STATUS.test(keyOf(i.label)));
   if (rows.length < MIN_ROWS) return interactions;
   const firstWords = new Set(rows.map((i) => keyOf(i.label).split(' ')[0]));
-  const isRow = (i: Interaction) => rows.includes(i) || (control(i) && !i.seen && firstWords.has(keyOf(i.label)));
+  // A record whose participle is not its last word ('Checkout clicked legacy', an event renamed in the table) is a row too.
+  const goesOnAfterParticiple = (label: string) => {
+    const [first = '', ...rest] = keyOf(label).split(' ');
+    return firstWords.has(first) && rest.slice(0, -1).some((word) => PARTICIPLE.test(word));
+  };
+  const isRow = (i: Interaction) =>
+    rows.includes(i) || (control(i) && !i.seen && (firstWords.has(keyOf(i.label)) || goesOnAfterParticiple(i.label)));
   return interactions.filter((i) => !isRow(i));
+}
+
+/**
+ * A label read whole on one frame and cut at the edge of its box on another ('New patient' and 'New pat'): the cut
+ * one is the same control, and what the video showed of it joins the whole label.
+ */
+function withoutCutShort(interactions: Interaction[]): Interaction[] {
+  const words = (i: Interaction) => wordsOf(i.label).map((word) => word.toLowerCase());
+  const wholeOf = (cut: Interaction) => {
+    const short = words(cut);
+    const last = short.at(-1) ?? '';
+    if (short.length < 2 || last.length < 2) return undefined;
+    return interactions.find((other) => {
+      const long = words(other);
+      const next = long[short.length - 1] ?? '';
+      return other !== cut && long.length >= short.length && next.length > last.length && cutFrom(last, next) &&
+        short.slice(0, -1).every((word, i) => word === long[i]);
+    });
+  };
+  return interactions.filter((interaction) => {
+    const whole = wholeOf(interaction);
+    if (!whole) return true;
+    whole.toScreen ??= interaction.toScreen;
+    whole.seen ||= interaction.seen;
+    return false;
+  });
+}
+
+/** A word's first letters, the last of them maybe misread where the box cut it ('pat' of 'patient', 'unlit' of 'unlimited'). */
+function cutFrom(cut: string, whole: string): boolean {
+  if (whole.startsWith(cut)) return true;
+  return cut.length >= 4 && whole.startsWith(cut.slice(0, -1));
 }
 
 /** Moves without a label, one per destination. */
