@@ -526,6 +526,10 @@ describe('screen names', () => {
       expect(seen.screenName).not.toBe('Jun 1');
     });
 
+    /** What a frame offers to click: its buttons' and links' labels. */
+    const controlLabels = (seen: ReturnType<typeof understandPage>) =>
+      seen.elements.filter((e) => e.kind === 'button' || e.kind === 'link').map((e) => e.label);
+
     it("should take the last line of a wrapped comment ('next time') for its end, not a button, and a line apart for one", () => {
       const phone = { width: 390, height: 844 };
       const comments = page([
@@ -536,9 +540,32 @@ describe('screen names', () => {
         lineOf('Reply - 8 likes', 56, 496, 11),
         lineOf('Learn more', 56, 640, 13),
       ], phone);
-      const labels = understandPage(comments, frame(1, phone)).elements.filter((e) => e.kind === 'button' || e.kind === 'link').map((e) => e.label);
+      const labels = controlLabels(understandPage(comments, frame(1, phone)));
       expect(labels).not.toContain('Next time');
       expect(labels).toContain('Learn more');
+    });
+
+    it("should not name a screen after a word whose first letter its tile cut off ('ilk' beside a 'Milk' read whole)", () => {
+      const phone = { width: 390, height: 844 };
+      const exercise = (moving: string) =>
+        understandPage(page([lineOf(moving, 150, 300, 30), lineOf('Coffee', 40, 600, 16), lineOf('Milk', 200, 600, 16), lineOf('Tea', 40, 660, 16)], phone), frame(1, phone));
+      expect(exercise('ilk').heading ?? '').not.toMatch(/ilk/i);
+      // A word of its own stays a heading, whatever it shares with a word beside it.
+      expect(exercise('Silk').heading).toBe('Silk');
+    });
+
+    it("should take the first line of a wrapped card title ('Checkout button overlaps / promo banner') for its start, not a button", () => {
+      const board = page([
+        lineOf('Website', 200, 60, 26),
+        lineOf('Checkout button overlaps', 300, 200, 13),
+        lineOf('promo banner on Safari 17', 300, 218, 13),
+        lineOf('Continue with Google', 300, 400, 13),
+        lineOf('Continue with SAML SSO', 300, 440, 13),
+      ]);
+      const labels = controlLabels(understandPage(board, frame(1)));
+      expect(labels).not.toContain('Checkout button overlaps');
+      // A stack of buttons, each a capitalised label of its own, stays a stack of buttons.
+      expect(labels).toEqual(expect.arrayContaining(['Continue with Google', 'Continue with SAML SSO']));
     });
 
     it("should keep a cookie banner's sentence and buttons among the screen's controls, and out of its name", () => {
@@ -602,6 +629,22 @@ describe('screen names', () => {
       const seen = understandPage(login, frame(1));
       expect(seen.heading).toBeUndefined();
       expect(seen.screenName).toBe('Login');
+    });
+
+    it("should read a field's label phrased as what to do as the field, and a bare verb and object as a button", () => {
+      const signUp = page([
+        lineOf('Create your account', 200, 100, 30),
+        lineOf('Choose a username', 200, 200, 14),
+        lineOf('Create a password', 200, 260, 14),
+        lineOf('Confirm your password', 200, 320, 14),
+        lineOf('Create account', 200, 400, 14),
+      ]);
+      const kinds = understandPage(signUp, frame(1)).elements.map((e) => [e.kind, e.label]);
+      expect(kinds).toEqual(expect.arrayContaining([['input', 'Username'], ['input', 'Password'], ['button', 'Create account']]));
+      expect(kinds.filter(([kind]) => kind === 'button')).toEqual([['button', 'Create account']]);
+      // An object that is no field's stays the button it reads as.
+      const projects = understandPage(page([lineOf('Projects', 200, 100, 30), lineOf('Create a project', 200, 300, 14)]), frame(1));
+      expect(projects.elements).toContainEqual({ kind: 'button', label: 'Create Project' });
     });
 
     it('should name a detail opened from a list after the list met earlier in the video', () => {

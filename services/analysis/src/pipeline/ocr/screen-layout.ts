@@ -12,6 +12,7 @@ import type { OcrLine, OcrPage } from './tesseract-engine';
 import {
   ACTION_VERBS,
   CHECKBOX_PHRASES,
+  FIELD_INSTRUCTION,
   FIELD_LABELS,
   LINK_PHRASES,
   NOT_A_NAME,
@@ -380,6 +381,8 @@ function isFacetControl(page: OcrPage, item: TextItem): boolean {
 function matchesField(text: string): string | undefined {
   const t = lower(text).replace(/[:*]+$/, '').trim();
   if (FIELD_LABELS.includes(t)) return asLabel(text);
+  const asked = FIELD_INSTRUCTION.exec(t)?.[3];
+  if (asked && FIELD_LABELS.includes(asked)) return asLabel(asked);
   for (const prefix of PLACEHOLDER_PREFIXES) {
     if (t.startsWith(prefix) && wordCount(t) <= 5) {
       const rest = t.slice(prefix.length).replace(/^(your|a|an|the)\s+/, '').replace(/[.…]+$/, '').trim();
@@ -444,6 +447,16 @@ function isNameCandidate(item: TextItem): boolean {
 }
 
 /**
+ * A word whose first letters the edge of its tile cut off ('ilk' of a 'Milk' read whole on the same frame, the tile
+ * sliding in): read in lower case, as no title starts, and a letter or two short of a word beside it.
+ */
+function cutAtItsStart(item: TextItem, readWords: string[]): boolean {
+  const word = item.text.trim();
+  if (!/^[a-z]+$/.test(word)) return false;
+  return readWords.some((other) => other.length > word.length && other.length <= word.length + 2 && other.endsWith(word));
+}
+
+/**
  * The second line of a heading wrapped over two lines ("Fresh picks for / every season"): just below it,
  * overlapping it horizontally, and also set in large type (word boxes make sizes rough, hence the slack).
  */
@@ -477,6 +490,27 @@ function wrappedTails(body: TextItem[]): Set<TextItem> {
     if (above) tails.add(item);
   }
   return tails;
+}
+
+/**
+ * The first lines of wrapped titles ('Checkout button overlaps / promo banner on Safari 17', a card's): a line in
+ * the same type goes on just below, at the same left edge, in lower case, as a sentence does and no second button
+ * of a stack does. What they say is the title's start, not a control, though it may start like a button's label.
+ */
+function wrappedHeads(body: TextItem[]): Set<TextItem> {
+  const heads = new Set<TextItem>();
+  for (const item of body) {
+    if (/[.!?:]$/.test(item.text.trim())) continue;
+    const below = body.find(
+      (line) =>
+        line !== item && /^[a-z]/.test(line.text) &&
+        Math.abs(line.box.x - item.box.x) < item.size * 0.8 &&
+        line.size >= item.size * 0.8 && line.size <= item.size * 1.25 &&
+        line.box.y > item.box.y && line.box.y - (item.box.y + item.box.height) < item.size * 0.8,
+    );
+    if (below) heads.add(item);
+  }
+  return heads;
 }
 
 /** A site's footer, told by its legal line: '© 2025 Workwell Inc.' (the sign may not survive the reading), 'All rights reserved'. */
@@ -754,9 +788,10 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
   const viewHeight = frame.height - viewTop;
   // Boxed verbs are buttons, never the screen's name, unless they are set much larger than the body (a pill's ends
   // read round its label make it look larger than it is).
+  const readWords = items.flatMap((item) => lower(item.text).split(/[^a-z]+/));
   const candidates = body.filter(
     (item) =>
-      isNameCandidate(item) &&
+      isNameCandidate(item) && !cutAtItsStart(item, readWords) &&
       !(isButtonText(item.text) && (item.pill === true || (item.size < bodyHeight * 1.5 && looksBoxed(page, item.box)))),
   );
   // Bigger is more important; a little preference for text higher up, where titles live.
@@ -823,6 +858,8 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
 
   let subtitle: string | undefined;
   const tails = wrappedTails(body);
+  const heads = wrappedHeads(body);
+  const inSentence = (item: TextItem) => tails.has(item) || heads.has(item);
   const footer = footerLinks(body);
   for (const item of body) {
     if (item === titled || item === wrapped || typed.has(item.text) || tabs.has(item)) continue;
@@ -835,11 +872,11 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
     else if (isCheckboxText(text)) add('checkbox', asLabel(text));
     else if (isSelectText(text)) add('select', asLabel(text.replace(/\s[v▾⌄]$/, '')));
     else if (isFacetControl(page, item)) add('select', asLabel(text));
-    else if (wordCount(text) <= 4 && letters(text) >= 3 && !/\d/.test(text) && looksBoxed(page, item.box))
+    else if (!inSentence(item) && wordCount(text) <= 4 && letters(text) >= 3 && !/\d/.test(text) && looksBoxed(page, item.box))
       add('button', asLabel(text));
     else if (footer.has(item) && letters(text) >= 3) add('link', asLabel(text));
-    else if (!tails.has(item) && isLinkText(text)) add('link', asLabel(text));
-    else if (!tails.has(item) && isButtonText(text)) add('button', asLabel(text));
+    else if (!inSentence(item) && isLinkText(text)) add('link', asLabel(text));
+    else if (!inSentence(item) && isButtonText(text)) add('button', asLabel(text));
     else if (item.size >= bodyHeight * 1.45 && isNameCandidate(item)) add('heading', screenNameFrom(text));
     else if (!subtitle && titled && item.box.y > titled.box.y && wordCount(text) >= 4 && letters(text) >= 12) {
       subtitle = text.replace(/\s+/g, ' ').slice(0, 140);

@@ -34,6 +34,12 @@ export const FIELD_LABELS = [
 
 export const PLACEHOLDER_PREFIXES = ['enter ', 'type ', 'search ', 'your ', 'e.g.', 'eg ', 'add a ', 'write '];
 
+/**
+ * A field's label phrased as what to do ('Create a password', 'Choose a username', 'Confirm your password'): the
+ * article tells it from a button ('Create password', 'Set password'), which names its object bare.
+ */
+export const FIELD_INSTRUCTION = /^(create|choose|pick|set|confirm|repeat|re-?enter|re-?type) (a|an|your) (.+)$/;
+
 export const CHECKBOX_PHRASES = [
   'remember me', 'keep me signed in', 'keep me logged in', 'stay signed in', 'i agree', 'i accept',
   'i have read', 'subscribe to', 'send me', 'email me', 'notify me', 'save this', 'use as billing',
