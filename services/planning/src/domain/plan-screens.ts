@@ -284,29 +284,34 @@ function settle(draft: Draft, index: number): Screen {
   return screen;
 }
 
-/** A participle ends what a record says happened ('Order Completed', 'Page Viewed'); a control says what to do. */
-const STATUS = /^(?!(get|stay|keep|be|let)\b)\w+( \w+)* \w{3,}ed$/;
-/** One word of a record ('clicked'), not a word that only ends so ('need', 'speed'). */
-const PARTICIPLE = /^(?!(need|feed|speed|seed|shed)$)\w{3,}ed$/;
+/** A word saying what happened ('completed', 'clicked'), not a word that only ends so ('speed', 'proceed'). */
+const PARTICIPLE = /^(?!(speed|proceed|feed|seed|need|shed)$)\w{3,}ed$/;
+/** Verbs a control's label starts with though a participle ends it ('Get started', 'Keep me signed'). */
+const CONTROL_VERB = /^(get|stay|keep|be|let)$/;
 /** Rows of a table are many on one screen; one or two such labels may still be controls. */
 const MIN_ROWS = 3;
 
 /**
  * The rows of a data table (a list of events, of orders) are content the screen shows, not its controls: labels
- * that read as records, and a label cut down to their shared first word ('Checkout' beside 'Checkout Started').
+ * that read as records (a participle ends what a record says happened, 'Order Completed'), a label cut down to
+ * their shared first word ('Checkout' beside 'Checkout Started'), and one of theirs that goes on after its
+ * participle ('Checkout clicked legacy', an event renamed in the table).
  */
 function withoutRows(interactions: Interaction[]): Interaction[] {
   const control = (i: Interaction) => i.kind === 'click' || i.kind === 'navigate';
-  const rows = interactions.filter((i) => control(i) && !i.seen && STATUS.test(keyOf(i.label)));
-  if (rows.length < MIN_ROWS) return interactions;
-  const firstWords = new Set(rows.map((i) => keyOf(i.label).split(' ')[0]));
-  // A record whose participle is not its last word ('Checkout clicked legacy', an event renamed in the table) is a row too.
-  const goesOnAfterParticiple = (label: string) => {
-    const [first = '', ...rest] = keyOf(label).split(' ');
-    return firstWords.has(first) && rest.slice(0, -1).some((word) => PARTICIPLE.test(word));
+  const words = (i: Interaction) => keyOf(i.label).split(' ');
+  const isRecord = (i: Interaction) => {
+    const [first = '', ...rest] = words(i);
+    return rest.length > 0 && !CONTROL_VERB.test(first) && PARTICIPLE.test(rest.at(-1) ?? '');
   };
-  const isRow = (i: Interaction) =>
-    rows.includes(i) || (control(i) && !i.seen && (firstWords.has(keyOf(i.label)) || goesOnAfterParticiple(i.label)));
+  const rows = interactions.filter((i) => control(i) && !i.seen && isRecord(i));
+  if (rows.length < MIN_ROWS) return interactions;
+  const firstWords = new Set(rows.map((i) => words(i)[0]));
+  const ofTheirs = (i: Interaction) => {
+    const [first = '', ...rest] = words(i);
+    return firstWords.has(first) && (rest.length === 0 || rest.slice(0, -1).some((word) => PARTICIPLE.test(word)));
+  };
+  const isRow = (i: Interaction) => rows.includes(i) || (control(i) && !i.seen && ofTheirs(i));
   return interactions.filter((i) => !isRow(i));
 }
 

@@ -478,18 +478,16 @@ function wrappedLine(heading: TextItem, candidates: TextItem[], bodySize: number
  * not a control, though it may start like a button's label.
  */
 function wrappedTails(body: TextItem[]): Set<TextItem> {
-  const tails = new Set<TextItem>();
-  for (const item of body) {
-    const above = body.find(
-      (line) =>
-        line !== item && wordCount(line.text) >= 4 && line.box.width > item.box.width &&
-        Math.abs(line.box.x - item.box.x) < item.size * 0.8 &&
-        item.size >= line.size * 0.8 && item.size <= line.size * 1.25 &&
-        item.box.y > line.box.y && item.box.y - (line.box.y + line.box.height) < item.size * 0.8,
-    );
-    if (above) tails.add(item);
-  }
-  return tails;
+  return new Set(
+    body.filter((item) => body.some((line) => wordCount(line.text) >= 4 && line.box.width > item.box.width && continuesBelow(line, item))),
+  );
+}
+
+/** `lower` is the next line of `upper`'s paragraph: the same type, the same left edge, a line's spacing below. */
+function continuesBelow(upper: TextItem, lower: TextItem): boolean {
+  return upper !== lower && Math.abs(upper.box.x - lower.box.x) < lower.size * 0.8 &&
+    lower.size >= upper.size * 0.8 && lower.size <= upper.size * 1.25 &&
+    lower.box.y > upper.box.y && lower.box.y - (upper.box.y + upper.box.height) < lower.size * 0.8;
 }
 
 /**
@@ -498,19 +496,9 @@ function wrappedTails(body: TextItem[]): Set<TextItem> {
  * of a stack does. What they say is the title's start, not a control, though it may start like a button's label.
  */
 function wrappedHeads(body: TextItem[]): Set<TextItem> {
-  const heads = new Set<TextItem>();
-  for (const item of body) {
-    if (/[.!?:]$/.test(item.text.trim())) continue;
-    const below = body.find(
-      (line) =>
-        line !== item && /^[a-z]/.test(line.text) &&
-        Math.abs(line.box.x - item.box.x) < item.size * 0.8 &&
-        line.size >= item.size * 0.8 && line.size <= item.size * 1.25 &&
-        line.box.y > item.box.y && line.box.y - (item.box.y + item.box.height) < item.size * 0.8,
-    );
-    if (below) heads.add(item);
-  }
-  return heads;
+  return new Set(
+    body.filter((item) => !/[.!?:]$/.test(item.text.trim()) && body.some((line) => /^[a-z]/.test(line.text) && continuesBelow(item, line))),
+  );
 }
 
 /** A site's footer, told by its legal line: '© 2025 Workwell Inc.' (the sign may not survive the reading), 'All rights reserved'. */
