@@ -1,6 +1,6 @@
 import { activeItem, type ColorImage } from '../../src/pipeline/ocr/active-item';
 import { RecordingWords } from '../../src/pipeline/ocr/name-cleaner';
-import { findBrowserChrome, finishPage, splitIntoItems, understandPage, type PageReading, type TextItem } from '../../src/pipeline/ocr/screen-layout';
+import { findBrowserChrome, finishPage, readPage, splitIntoItems, understandPage, type PageReading, type TextItem, type VideoContext } from '../../src/pipeline/ocr/screen-layout';
 import type { OcrLine, OcrPage } from '../../src/pipeline/ocr/tesseract-engine';
 import {
   nameFromUrlPath,
@@ -318,6 +318,12 @@ describe('screen names', () => {
       expect(nameScreen(evidence({ heading: "You're all set!", texts: ['Your workspace is ready', 'Go to dashboard'] })).name).not.toBe('Booking Confirmation');
     });
 
+    it("should take \"you're all set\" with what the plan costs from when ('Free until', 'Then') for a subscription confirmed, and a sign-up's for none", () => {
+      const subscribed = evidence({ heading: "You're all set", texts: ['Plan', 'Stillpoint Premium - Annual', 'Free until', 'Jun 14, 2026', 'Then', '$69.99/year'] });
+      expect(nameScreen(subscribed).name).toBe('Subscription Confirmation');
+      expect(nameScreen(evidence({ heading: "You're all set!", texts: ['Your workspace is ready', 'Then invite your team'] })).name).not.toBe('Subscription Confirmation');
+    });
+
     it("should call a website's front page that invites visitors to sign in or start Home, not an app's welcome screen", () => {
       const welcome = evidence({ heading: 'Know why users stay, and why they leave.', texts: ['Start free', 'Sign in'], heroHeading: true, isFirstFrame: true });
       expect(nameScreen(welcome).name).toBe('Onboarding');
@@ -508,6 +514,46 @@ describe('screen names', () => {
       expect(understandPage(screen('Homes near the lake'), frame(0, phone)).screenName).not.toBe('Search');
     });
 
+    it("should take the one label of a phone's tab bar a frame did not read for its lit tab, once other frames read it", () => {
+      const phone = { width: 360, height: 780 };
+      const tabs = [['Learn', 20], ['Practice', 100], ['Leaderboard', 180], ['Profile', 290]] as const;
+      // The lit tab sits on a pill in bold: the reader often misses it.
+      const screen = (title: string, unread: string[] = [], lit?: string): OcrPage => {
+        const framed = page([
+          lineOf(title, 16, 100, 26),
+          lineOf('Top ten advance to the next league', 16, 140, 13),
+          lineOf('Ends in three days', 16, 170, 13),
+          ...tabs.filter(([label]) => !unread.includes(label)).map(([label, x]) => lineOf(label, x, 750, label === lit ? 15 : 11)),
+        ], phone);
+        for (const [label, x] of tabs) {
+          const ink = label === lit ? [16, 122, 87] : [120, 120, 120];
+          for (let y = 752; y < 759; y += 1) {
+            for (let dx = 0; dx < label.length * 6; dx += 2) framed.color.rgb.set(ink, ((y * phone.width) + x + dx) * 3);
+          }
+        }
+        return framed;
+      };
+      const names = (pages: OcrPage[]): string[] => {
+        const context: VideoContext = {};
+        const readings = pages.map((framed, i) => readPage(framed, frame(i, phone), context));
+        const words = new RecordingWords();
+        for (const reading of readings) words.addReading(reading.read);
+        return readings.map((reading) => finishPage(reading, words, context).screenName);
+      };
+      const path = [screen('Order a coffee'), screen('Unit one')];
+      expect(names([...path, screen('Bronze League', ['Leaderboard'])])[2]).toBe('Leaderboard');
+      // Alone, or with two labels unread, the frame tells nothing of its tab.
+      expect(names([screen('Bronze League', ['Leaderboard'])])[0]).toBe('Bronze League');
+      expect(names([...path, screen('Bronze League', ['Leaderboard', 'Profile'])])[2]).toBe('Bronze League');
+      // A tab read lit is the lit one, though its bold label, read larger, names no titled screen: the unread label
+      // is only unread (a tap's circle over it).
+      expect(names([...path, screen('Bronze League', ['Leaderboard'], 'Practice')])[2]).toBe('Bronze League');
+      // A label misread on a frame or two is no tab of the bar.
+      const misread = (title: string): OcrPage => ({ ...screen(title), lines: [...screen(title).lines, lineOf('Horn', 330, 750, 11)] });
+      const many = [screen('Order a coffee'), screen('Unit one'), screen('Unit two'), screen('Unit three'), screen('Unit four')];
+      expect(names([misread('Milk'), misread('Tea'), ...many, screen('Bronze League', ['Leaderboard'])])[7]).toBe('Leaderboard');
+    });
+
     it("should leave a phone's status bar out of the screen, and a date set in bold out of its names", () => {
       const phone = { width: 390, height: 844 };
       const listing = page([
@@ -552,6 +598,14 @@ describe('screen names', () => {
       expect(exercise('ilk').heading ?? '').not.toMatch(/ilk/i);
       // A word of its own stays a heading, whatever it shares with a word beside it.
       expect(exercise('Silk').heading).toBe('Silk');
+    });
+
+    it("should take a sort menu whose icon read as stray glyphs ('Ut Sort by') for the sort menu, and a word before it for none", () => {
+      const selects = (label: string) =>
+        understandPage(page([lineOf('Dermatologists near Boston, MA', 300, 180, 24), lineOf(label, 45, 187, 14), lineOf('Best match', 59, 226, 11)]), frame(1))
+          .elements.filter((e) => e.kind === 'select').map((e) => e.label);
+      expect(selects('Ut Sort by')).toEqual(['Sort by']);
+      expect(selects('It Sort by')).toEqual([]);
     });
 
     it("should take the first line of a wrapped card title ('Checkout button overlaps / promo banner') for its start, not a button", () => {

@@ -674,6 +674,32 @@ describe(generateOfflinePlan.name, () => {
     expect(goal([{ kind: 'heading', label: 'Allow Lingo Leap to send you' }])).toContain('Notification Permission Granted');
   });
 
+  it("should track the phone's permission prompt by its answer, not as a dialog the app opened", () => {
+    const reminder = (heading: string) =>
+      generateOfflinePlan(
+        analysisOf([
+          pageSpec({
+            screenName: 'Reminder',
+            screenKind: 'other',
+            order: 0,
+            elements: [
+              { kind: 'heading', label: 'When do you want to meditate?' },
+              { kind: 'heading', label: heading },
+              { kind: 'button', label: 'Send You Notifications' },
+              { kind: 'button', label: 'Allow' },
+            ],
+            actions: [{ kind: 'open_modal', target: 'Stillpoint Would Like', atSec: 3 }],
+          }),
+        ]),
+        'mobile_app',
+      ).events.map((e) => e.name);
+    const prompt = reminder('“Stillpoint” Would Like to');
+    expect(prompt).toContain('Notification Permission Granted');
+    expect(prompt.filter((name) => name.endsWith('Opened'))).toEqual(['Application Opened']);
+    // A dialog of the app's own, titled like no prompt, is still opened.
+    expect(reminder('Stillpoint Would Like You to Know')).toContain('Stillpoint Would Like Opened');
+  });
+
   it("should take a phone app's call to start its free trial for its paywall, and a website's or a mere mention for none", () => {
     const screen = (productType: 'mobile_app' | 'website', elements: AnalysedPageSpec['elements']) =>
       generateOfflinePlan(
@@ -914,6 +940,23 @@ describe(generateOfflinePlan.name, () => {
     expect(names.filter((name) => /Checkout|Order|Clicked/.test(name))).toEqual([]);
     expect(eventNamed(report, 'Billing Period Changed').properties.find((p) => p.name === 'billing_period')?.example).toBe('monthly');
     expect(eventNamed(report, 'Plan Selected').properties.find((p) => p.name === 'plan')?.example).toBe('growth');
+  });
+
+  it("should take a tab named after a screen ('Today' in a tab bar) for navigation, and a date range's tab elsewhere for a date range", () => {
+    const plan = (screens: string[]) =>
+      generateOfflinePlan(
+        analysisOf(
+          screens.map((screenName, order) =>
+            pageSpec({
+              screenName, screenKind: 'other', order,
+              elements: [{ kind: 'heading', label: screenName }, { kind: 'tab', label: 'Today' }, { kind: 'tab', label: 'Explore' }],
+            }),
+          ),
+        ),
+        'mobile_app',
+      ).events.map((e) => e.name);
+    expect(plan(['Today', 'Explore'])).not.toContain('Date Range Changed');
+    expect(plan(['Report'])).toContain('Date Range Changed');
   });
 
   it('should tell a phone app by a tab bar named after its screens, and name what its screens do', () => {

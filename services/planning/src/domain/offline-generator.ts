@@ -49,6 +49,7 @@ import {
   screenActionOf,
   screenEventsOf,
   wrapsPromptQuestion,
+  isPermissionPrompt,
   semanticViewOf,
   type PageView,
   type Recognised,
@@ -294,6 +295,8 @@ const VIEW_ID = 'view';
 
 function actionCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {
   if (wrapsPromptQuestion(screen, interaction)) return null;
+  // A tab named after a screen of the product ('Today' in a phone's tab bar) goes there, whatever its word says.
+  if (interaction.kind === 'tab' && context.byKey.has(keyOf(interaction.label))) return navigationCandidate(screen, interaction, context);
   const submits = interaction.kind === 'submit';
   const destination = interaction.toScreen ? (context.byKey.get(interaction.toScreen)?.kind ?? null) : null;
   const recognised = recognise({ interaction, screen, submitsForm: submits, examples: context.examples, destination });
@@ -471,7 +474,7 @@ function modalCandidate(screen: Screen, interaction: Interaction, { byKey, examp
   const opened = interaction.toScreen ? byKey.get(interaction.toScreen) : byKey.get(keyOf(interaction.label));
   if (opened) return null;
   const label = firstWord(interaction.label) === 'open' ? wordsOf(interaction.label).slice(1).join(' ') : interaction.label;
-  if (!isNameable(label)) return null;
+  if (!isNameable(label) || isPermissionPrompt(screen, interaction)) return null;
   // A dialog for one thing ('Select Dates', 'Invite Teammate') is where that thing is done: its event is the
   // thing, not the opening.
   const done = panelViewOf(label, screen, examples) ?? invitationDialogOf(label, screen) ?? namedActionOf(label, screen.title, examples);

@@ -372,6 +372,17 @@ export function wrapsPromptQuestion(screen: Screen, interaction: Interaction): b
   return permission !== undefined && PERMISSIONS.some(([words, name]) => name === permission && words.test(label));
 }
 
+/**
+ * A dialog opened whose title is the start of the phone's permission prompt ('“Gigly” Would Like'): the system's
+ * prompt, not the app's; its answer is what is tracked.
+ */
+export function isPermissionPrompt(screen: Screen, interaction: Interaction): boolean {
+  const label = keyOf(interaction.label);
+  if (label === '' || permissionAsked(screen) === undefined) return false;
+  const lines = [...screen.headings, ...screen.texts].map(keyOf);
+  return lines.some((line) => PERMISSION_PROMPT.test(line) && `${line} `.startsWith(`${label} `));
+}
+
 /** The permission granted in a phone's prompt ('Allow While Using App' under a question about the location). */
 function permissionGranted(permission: string, label: string): Recognised {
   return {

@@ -6,7 +6,7 @@ import { consentAnswerOf, facetOf, isNoticeText, mentionsCookies } from '@trackl
 import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '../types';
 import { activeItem, luminance } from './active-item';
 import { correctLabel } from './label-correction';
-import { createNameCleaner, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
+import { createNameCleaner, isKnownWord, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
 import { COMMON_HOST, kindListed, nameScreen, normalizeName, repairedAddress, searchedIn, urlPathOf, type NamingEvidence } from './screen-naming';
 import type { OcrLine, OcrPage } from './tesseract-engine';
 import {
@@ -396,12 +396,16 @@ function matchesField(text: string): string | undefined {
 }
 
 /**
- * A button's icon before its label reads as a stray character ('⤓ Export CSV' as '1 Export CSV'): dropped when
- * what follows is a button's label, so the label names the button and the stray digit does not refuse it.
+ * A control's icon before its label reads as a stray character or two ('⤓ Export CSV' as '1 Export CSV', a sort
+ * icon before 'Sort by' as 'Ut'): dropped when what follows is a button's label or a sort or filter menu's, so the
+ * label names the control and the stray glyphs do not refuse it.
  */
 function withoutIcon(text: string): string {
-  const match = /^(\S)\s+(.+)$/.exec(text);
-  return match?.[1] && match[2] && !/^[aAI]$/.test(match[1]) && isButtonText(match[2]) ? match[2] : text;
+  const match = /^(\S{1,2})\s+(.+)$/.exec(text);
+  const [, glyphs, label] = match ?? [];
+  if (!glyphs || !label || /^[aAI]$/.test(glyphs)) return text;
+  if (glyphs.length === 1 && isButtonText(label)) return label;
+  return /^(sort|filter) by\b/i.test(label) && !isKnownWord(glyphs) ? label : text;
 }
 
 function isButtonText(text: string): boolean {
@@ -695,6 +699,8 @@ export interface VideoContext {
   idKinds?: Record<string, string>;
   /** The last screen named after a kind of thing in the plural ("Workouts"): what a detail opened from it shows. */
   listName?: string;
+  /** How many frames read each label of a phone's tab bar, by its lower-case form. */
+  tabBarLabels?: Map<string, { label: string; frames: number }>;
 }
 
 /** The short line just above the heading, aligned with it and set smaller: where apps put a breadcrumb. */
@@ -743,6 +749,8 @@ export interface PageReading {
   consent: UiElement[];
   /** Every word read on the frame: what a near miss on it is corrected to first. */
   read: ReadWord[];
+  /** The labels read in a phone's tab bar, when the frame shows one and none of them is lit. */
+  unlitTabs?: string[];
 }
 
 /** One frame understood on its own: its words cleaned against its own reading only. */
@@ -909,6 +917,11 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
     ),
   );
   const brandText = brand && (nav.length > 1 || side.length > 0) ? brand.text : undefined;
+  const tabLabels = [...new Set(tabBar.map((item) => asLabel(item.text)))];
+  for (const label of tabLabels) {
+    const known = (context.tabBarLabels ??= new Map()).get(lower(label));
+    context.tabBarLabels.set(lower(label), { label, frames: (known?.frames ?? 0) + 1 });
+  }
   return {
     evidence,
     actions: dedupeActions(actions),
@@ -918,6 +931,8 @@ export function readPage(page: OcrPage, frame: KeyFrame, context: VideoContext =
     ...(section ? { section: asLabel(section.text) } : {}),
     ...(brandText ? { brand: brandText } : {}),
     read: page.lines.flatMap((line) => line.words),
+    // A tab read lit, though a titled screen is not named by it, is the lit one.
+    ...(tabLabels.length >= 2 && !selected && !activeItem(tabBar, page.color) ? { unlitTabs: tabLabels } : {}),
   };
 }
 
@@ -931,7 +946,10 @@ const NAMING_KINDS: ReadonlySet<UiElement['kind']> = new Set(['button', 'link', 
  */
 export function finishPage(reading: PageReading, words: RecordingWords, context: VideoContext = {}): FrameUnderstanding {
   const cleaner = createNameCleaner(words, reading.read);
-  const { heading: readHeading, activeNav, breadcrumb, ...rest } = reading.evidence;
+  const { heading: readHeading, activeNav: litNav, breadcrumb, ...read } = reading.evidence;
+  const unread = litNav === undefined && !read.isModal ? unreadTab(reading.unlitTabs, context) : undefined;
+  const activeNav = litNav ?? unread;
+  const rest = unread === undefined ? read : { ...read, activeTab: true };
   const elements = cleanElements(rest.elements, cleaner);
   const heading = readHeading === undefined ? undefined : cleaner.name(readHeading);
   const nav = activeNav === undefined ? undefined : cleaner.label(activeNav);
@@ -960,6 +978,22 @@ export function finishPage(reading: PageReading, words: RecordingWords, context:
     ...(section ? { section } : {}),
     ...(rest.urlPath ? { urlPath: rest.urlPath } : {}),
   };
+}
+
+/**
+ * The lit tab of a phone's tab bar, when it is the one label the frame did not read: the lit tab is set apart
+ * (bold, in colour, on a pill) and reads worst. Known labels are those the tab bar of most frames read, by the
+ * time every frame is read; one label missing of them is the lit one, two missing tell nothing.
+ */
+function unreadTab(readLabels: string[] | undefined, context: VideoContext): string | undefined {
+  if (!readLabels || !context.tabBarLabels) return undefined;
+  const read = new Set(readLabels.map(lower));
+  // A label misread on a frame or two ('Horn' for Home) is no tab: the bar's own labels are read on most frames.
+  const most = Math.max(...[...context.tabBarLabels.values()].map((tab) => tab.frames));
+  const known = [...context.tabBarLabels.values()].filter((tab) => tab.frames >= Math.max(2, most / 2));
+  if (![...read].every((label) => known.some((tab) => lower(tab.label) === label))) return undefined;
+  const missing = known.filter((tab) => !read.has(lower(tab.label)));
+  return missing.length === 1 ? missing[0]?.label : undefined;
 }
 
 /** Controls and headings with their labels cleaned; one that is only noise is left out. */

@@ -344,6 +344,12 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   if (has(all, /\b(booking|reservation)\b.*\b(confirmed|complete|received)\b|\b(has|received) your (booking|reservation)\b|^you'?re booked\b|\bbooking (number|no\.?|#|reference)/)) {
     return strong('Booking Confirmation');
   }
+  // A plan taken out: the page says it is done and what the subscription costs and when ('Free until 14 June', 'Then
+  // $69.99/year').
+  if (has(all, /^(you'?re (all set|subscribed)|welcome to (premium|plus|pro)\b|subscription (confirmed|active))/) &&
+      has(all, /\b(free until|trial ends|then \$|renews|billed (monthly|yearly|annually))\b|^then$/)) {
+    return strong('Subscription Confirmation');
+  }
 
   const signupWords = /^(sign ?up|create (an |your )?account|register|join( now| free)?|get started)$/;
   const signupHeading = /\b(sign ?up|create (an |your )?account|register|join)\b/.test(heading);
