@@ -534,6 +534,19 @@ describe(generateOfflinePlan.name, () => {
       analysisOf([pageSpec({ screenName: 'Settings', screenKind: 'settings', order: 0, elements, actions })]),
     );
 
+  it("should take a settings dialog named by the one setting it edits ('Reminder time'), saved, for that setting updated", () => {
+    const dialog = (label: string, buttons: string[]) =>
+      settingsPlan(
+        [{ kind: 'heading', label: 'Settings' }, { kind: 'heading', label: 'Reminder time' }, ...buttons.map((b) => ({ kind: 'button' as const, label: b }))],
+        [{ kind: 'open_modal', target: label, atSec: 3 }],
+      ).events.map((e) => e.name);
+    expect(dialog('Reminder Time', ['Cancel', 'Save'])).toEqual(expect.arrayContaining(['Reminder Time Updated']));
+    expect(dialog('Reminder Time', ['Cancel', 'Save'])).not.toContain('Reminder Time Opened');
+    // Nothing to save, or a dialog that does something ('Delete account'), is no setting changed.
+    expect(dialog('Reminder Time', ['Close'])).toContain('Reminder Time Opened');
+    expect(dialog('Delete Account', ['Cancel', 'Save'])).not.toContain('Delete Account Updated');
+  });
+
   it("should take the confirmation a product shows once an invitation went ('Invite sent to …') for Invite Sent", () => {
     const confirmed = (element: AnalysedPageSpec['elements'][number]) =>
       settingsPlan([{ kind: 'button', label: 'Invite teammate' }, { kind: 'input', label: 'Role' }, element]);

@@ -51,6 +51,7 @@ import {
   wrapsPromptQuestion,
   isPermissionPrompt,
   semanticViewOf,
+  settingUpdated,
   type PageView,
   type Recognised,
 } from './plan-vocabulary';
@@ -477,7 +478,8 @@ function modalCandidate(screen: Screen, interaction: Interaction, { byKey, examp
   if (!isNameable(label) || isPermissionPrompt(screen, interaction)) return null;
   // A dialog for one thing ('Select Dates', 'Invite Teammate') is where that thing is done: its event is the
   // thing, not the opening.
-  const done = panelViewOf(label, screen, examples) ?? invitationDialogOf(label, screen) ?? namedActionOf(label, screen.title, examples);
+  const done = panelViewOf(label, screen, examples) ?? invitationDialogOf(label, screen) ?? namedActionOf(label, screen.title, examples) ??
+    (editsOneSetting(label, screen) ? settingUpdated(label, screen) : null);
   if (done) return recognisedCandidate(screen, interaction, done, []);
   return actionOf(screen, interaction, {
     id: `modal:${keyOf(label)}`,
@@ -488,6 +490,13 @@ function modalCandidate(screen: Screen, interaction: Interaction, { byKey, examp
     description: `The ${label} dialog is opened.`,
     properties: [property('modal_name', 'string', 'Name of the dialog that was opened', label, true)],
   });
+}
+
+/** A dialog on the settings named by a thing, not a verb ('Reminder time'), with a way to save it: it edits that setting. */
+function editsOneSetting(label: string, screen: Screen): boolean {
+  const words = wordsOf(label).map((word) => word.toLowerCase());
+  return screen.kind === 'settings' && words.length >= 1 && words.length <= 3 && !CTA_VERBS.has(words[0] ?? '') &&
+    screen.interactions.some((i) => keyOf(i.label) === 'save');
 }
 
 function clickCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {

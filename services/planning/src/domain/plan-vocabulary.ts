@@ -1018,6 +1018,19 @@ function listFiltered(examples: PlanExamples, filters: Criterion[], sorts: Crite
   };
 }
 
+/** One setting changed and saved in a dialog of its own ('Reminder time'): more telling than the settings saved. */
+export function settingUpdated(setting: string, screen: Screen): Recognised {
+  const key = keyOf(setting).replace(DIALOG_WORD, '');
+  return {
+    id: `setting_updated:${snakeCase(key)}`,
+    name: `${titleCase(key)} Updated`,
+    trigger: `User saves a new ${key} in its dialog on the ${screen.title} screen`,
+    description: `The ${key} setting is changed.`,
+    properties: [property(snakeCase(key), 'string', `The ${key} chosen`, '', true)],
+    takesForm: true,
+  };
+}
+
 function settingsSaved(screen: Screen): Recognised {
   return {
     id: 'settings_saved',
