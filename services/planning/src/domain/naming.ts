@@ -4,6 +4,18 @@ import { EVENT_NAME_PATTERN, PROPERTY_NAME_PATTERN, labelWords } from '@tracklen
 /** Longest event name kept: an analyst reads 'Product Added To Wishlist', not a sentence. */
 export const EVENT_NAME_MAX_WORDS = 5;
 
+/** Verbs that start a call to action: a button whose label starts otherwise is not a primary action. */
+export const CTA_VERBS = new Set([
+  'add', 'apply', 'archive', 'book', 'browse', 'buy', 'claim', 'compare', 'connect', 'contact', 'continue', 'copy', 'create',
+  'customize', 'delete', 'discover', 'donate', 'download', 'duplicate', 'edit', 'explore', 'export', 'find', 'follow', 'generate',
+  'get', 'import', 'install', 'invite', 'join', 'learn', 'like', 'load', 'manage', 'message', 'new', 'order', 'pay', 'place',
+  'play', 'post', 'preview', 'print', 'proceed', 'publish', 'read', 'redeem', 'register', 'remove', 'request', 'reserve', 'reset',
+  'restore', 'retry', 'save', 'schedule', 'see', 'select', 'send', 'share', 'shop', 'show', 'sign', 'start', 'submit',
+  'subscribe', 'try', 'unlock', 'update', 'upgrade', 'upload', 'verify', 'view', 'watch', 'write', 'checkout', 'login', 'logout',
+  'next', 'done', 'finish', 'confirm', 'log', 'open', 'go', 'take', 'enable', 'disable', 'activate', 'accept', 'complete', 'end',
+  'rate', 'choose', 'pick', 'mark', 'resume', 'pause', 'stop',
+]);
+
 /** Splits text into words of letters and digits ('Sign-up', 'sign_up' and 'SignUp' all give [sign, up]). */
 export const wordsOf = labelWords;
 

@@ -29,7 +29,7 @@ import {
   type TrackingPlanContent,
   type TrackingProperty,
 } from '@tracklens/contracts';
-import { eventName, keyOf, titleCase, wordsOf } from './naming';
+import { CTA_VERBS, eventName, keyOf, titleCase, wordsOf } from './naming';
 import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
 import { withAllowedValues } from './plan-enums';
 import { isNameable, productTypeOf, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
@@ -48,10 +48,9 @@ import {
   recognise,
   screenActionOf,
   screenEventsOf,
-  wrapsPromptQuestion,
-  isPermissionPrompt,
+  readsPromptQuestion,
   semanticViewOf,
-  settingUpdated,
+  settingDialogOf,
   type PageView,
   type Recognised,
 } from './plan-vocabulary';
@@ -64,17 +63,6 @@ const MAX_NAVIGATION_EXAMPLES = 5;
 /** A journey name of more words reads as a sentence: the funnel is numbered instead. */
 const MAX_JOURNEY_NAME_WORDS = 6;
 
-/** Verbs that start a call to action: a button whose label starts otherwise is not a primary action. */
-const CTA_VERBS = new Set([
-  'add', 'apply', 'archive', 'book', 'browse', 'buy', 'claim', 'compare', 'connect', 'contact', 'continue', 'copy', 'create',
-  'customize', 'delete', 'discover', 'donate', 'download', 'duplicate', 'edit', 'explore', 'export', 'find', 'follow', 'generate',
-  'get', 'import', 'install', 'invite', 'join', 'learn', 'like', 'load', 'manage', 'message', 'new', 'order', 'pay', 'place',
-  'play', 'post', 'preview', 'print', 'proceed', 'publish', 'read', 'redeem', 'register', 'remove', 'request', 'reserve', 'reset',
-  'restore', 'retry', 'save', 'schedule', 'see', 'select', 'send', 'share', 'shop', 'show', 'sign', 'start', 'submit',
-  'subscribe', 'try', 'unlock', 'update', 'upgrade', 'upload', 'verify', 'view', 'watch', 'write', 'checkout', 'login', 'logout',
-  'next', 'done', 'finish', 'confirm', 'log', 'open', 'go', 'take', 'enable', 'disable', 'activate', 'accept', 'complete', 'end',
-  'rate', 'choose', 'pick', 'mark', 'resume', 'pause', 'stop',
-]);
 /** Verb labels that are not worth an event: dismissing is not an action a product is measured by. */
 const NOT_PRIMARY = new Set(['cancel', 'close', 'dismiss', 'back', 'ok', 'okay', 'skip', 'menu', 'more', 'no', 'yes']);
 /** 'Order summary' is a heading the analysis took for a button; 'Order now' is an action. */
@@ -295,9 +283,9 @@ function viewCandidate(screen: Screen, { pageView }: Context): Candidate {
 const VIEW_ID = 'view';
 
 function actionCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {
-  if (wrapsPromptQuestion(screen, interaction)) return null;
-  // A tab named after a screen of the product ('Today' in a phone's tab bar) goes there, whatever its word says.
-  if (interaction.kind === 'tab' && context.byKey.has(keyOf(interaction.label))) return navigationCandidate(screen, interaction, context);
+  if (readsPromptQuestion(screen, interaction)) return null;
+  // A tab that moves between screens ('Today' in a phone's tab bar) is navigation, whatever its word would mean.
+  if (interaction.kind === 'tab' && context.navigationLabels.has(keyOf(interaction.label))) return navigationCandidate(screen, interaction, context);
   const submits = interaction.kind === 'submit';
   const destination = interaction.toScreen ? (context.byKey.get(interaction.toScreen)?.kind ?? null) : null;
   const recognised = recognise({ interaction, screen, submitsForm: submits, examples: context.examples, destination });
@@ -315,7 +303,6 @@ function actionCandidate(screen: Screen, interaction: Interaction, context: Cont
     case 'navigate':
       return navigationCandidate(screen, interaction, context);
     case 'tab':
-      if (context.navigationLabels.has(keyOf(interaction.label))) return navigationCandidate(screen, interaction, context);
       return isCategoryChip(screen, interaction, context)
         ? recognisedCandidate(screen, interaction, categorySelected(interaction.label, context.examples), [])
         : tabCandidate(screen, interaction);
@@ -475,11 +462,11 @@ function modalCandidate(screen: Screen, interaction: Interaction, { byKey, examp
   const opened = interaction.toScreen ? byKey.get(interaction.toScreen) : byKey.get(keyOf(interaction.label));
   if (opened) return null;
   const label = firstWord(interaction.label) === 'open' ? wordsOf(interaction.label).slice(1).join(' ') : interaction.label;
-  if (!isNameable(label) || isPermissionPrompt(screen, interaction)) return null;
+  if (!isNameable(label)) return null;
   // A dialog for one thing ('Select Dates', 'Invite Teammate') is where that thing is done: its event is the
   // thing, not the opening.
   const done = panelViewOf(label, screen, examples) ?? invitationDialogOf(label, screen) ?? namedActionOf(label, screen.title, examples) ??
-    (editsOneSetting(label, screen) ? settingUpdated(label, screen) : null);
+    settingDialogOf(label, screen);
   if (done) return recognisedCandidate(screen, interaction, done, []);
   return actionOf(screen, interaction, {
     id: `modal:${keyOf(label)}`,
@@ -490,13 +477,6 @@ function modalCandidate(screen: Screen, interaction: Interaction, { byKey, examp
     description: `The ${label} dialog is opened.`,
     properties: [property('modal_name', 'string', 'Name of the dialog that was opened', label, true)],
   });
-}
-
-/** A dialog on the settings named by a thing, not a verb ('Reminder time'), with a way to save it: it edits that setting. */
-function editsOneSetting(label: string, screen: Screen): boolean {
-  const words = wordsOf(label).map((word) => word.toLowerCase());
-  return screen.kind === 'settings' && words.length >= 1 && words.length <= 3 && !CTA_VERBS.has(words[0] ?? '') &&
-    screen.interactions.some((i) => keyOf(i.label) === 'save');
 }
 
 function clickCandidate(screen: Screen, interaction: Interaction, context: Context): Candidate | null {

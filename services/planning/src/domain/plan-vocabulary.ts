@@ -16,7 +16,7 @@ import {
   savedToListOf,
   type TrackingProperty,
 } from '@tracklens/contracts';
-import { keyOf, singularOf, snakeCase, titleCase, wordsOf } from './naming';
+import { CTA_VERBS, keyOf, singularOf, snakeCase, titleCase, wordsOf } from './naming';
 import type { PlanExamples } from './plan-properties';
 import { personalProperty, productsProperty, property } from './plan-properties';
 import type { Interaction, Screen, ScreenKind } from './plan-screens';
@@ -346,6 +346,8 @@ const PERMISSIONS: Array<[RegExp, string]> = [
   [/\bbluetooth\b/, 'Bluetooth'],
   [/\btrack your activity\b/, 'Tracking'],
 ];
+/** A settings screen's own save ('Save', 'Save changes', 'Update', 'Apply'). */
+const SAVES_SETTINGS = /^(save|update|apply)\b/;
 const GRANTS = /^allow( once| while using( the)? app| all| access| full access)?$/;
 /** The prompt's question ('“Gigly” would like to use your location', 'Allow Lingo Leap to access your location?'). */
 const PERMISSION_PROMPT = /\b(would like to|wants to|uses your|to use your|to access your|access to your|allow( \S+){1,3} to)\b/;
@@ -364,23 +366,20 @@ function permissionAsked(screen: Screen): string | undefined {
   return named(prompts) ?? named(lines.filter((line) => wordsOf(line).length <= WRAPPED_REST_WORDS));
 }
 
-/** A line of a permission prompt's question read as a control of its own ('Send You Notifications'): no control. */
-export function wrapsPromptQuestion(screen: Screen, interaction: Interaction): boolean {
-  const label = keyOf(interaction.label);
-  if (interaction.seen || GRANTS.test(label) || wordsOf(label).length > WRAPPED_REST_WORDS) return false;
-  const permission = permissionAsked(screen);
-  return permission !== undefined && PERMISSIONS.some(([words, name]) => name === permission && words.test(label));
-}
-
 /**
- * A dialog opened whose title is the start of the phone's permission prompt ('“Gigly” Would Like'): the system's
- * prompt, not the app's; its answer is what is tracked.
+ * A piece of the phone's permission prompt read as the app's own: the line its question wraps onto read as a control
+ * ('Send You Notifications'), or its first words taken for the title of a dialog the app opened ('“Gigly” Would
+ * Like'). The prompt is the system's; its answer is what is tracked.
  */
-export function isPermissionPrompt(screen: Screen, interaction: Interaction): boolean {
+export function readsPromptQuestion(screen: Screen, interaction: Interaction): boolean {
+  const permission = permissionAsked(screen);
   const label = keyOf(interaction.label);
-  if (label === '' || permissionAsked(screen) === undefined) return false;
-  const lines = [...screen.headings, ...screen.texts].map(keyOf);
-  return lines.some((line) => PERMISSION_PROMPT.test(line) && `${line} `.startsWith(`${label} `));
+  if (permission === undefined || label === '') return false;
+  if (interaction.kind === 'open_modal') {
+    return [...screen.headings, ...screen.texts].map(keyOf).some((line) => PERMISSION_PROMPT.test(line) && `${line} `.startsWith(`${label} `));
+  }
+  if (interaction.seen || GRANTS.test(label) || wordsOf(label).length > WRAPPED_REST_WORDS) return false;
+  return PERMISSIONS.some(([words, name]) => name === permission && words.test(label));
 }
 
 /** The permission granted in a phone's prompt ('Allow While Using App' under a question about the location). */
@@ -759,7 +758,7 @@ const RULES: Rule[] = [
     }),
   },
   {
-    label: /^(save|update|apply)\b/,
+    label: SAVES_SETTINGS,
     on: ['settings'],
     kinds: ['click', 'submit'],
     make: ({ screen }) => settingsSaved(screen),
@@ -1018,9 +1017,15 @@ function listFiltered(examples: PlanExamples, filters: Criterion[], sorts: Crite
   };
 }
 
-/** One setting changed and saved in a dialog of its own ('Reminder time'): more telling than the settings saved. */
-export function settingUpdated(setting: string, screen: Screen): Recognised {
-  const key = keyOf(setting).replace(DIALOG_WORD, '');
+/**
+ * A dialog on the settings named by the one setting it edits ('Reminder time': a thing, not a verb), with a way to
+ * save it: that setting updated, which says more than the settings saved.
+ */
+export function settingDialogOf(label: string, screen: Screen): Recognised | null {
+  const key = keyOf(label).replace(DIALOG_WORD, '');
+  const words = wordsOf(key);
+  const saves = screen.interactions.some((i) => SAVES_SETTINGS.test(keyOf(i.label)));
+  if (screen.kind !== 'settings' || !saves || words.length === 0 || words.length > 3 || CTA_VERBS.has(words[0] ?? '')) return null;
   return {
     id: `setting_updated:${snakeCase(key)}`,
     name: `${titleCase(key)} Updated`,
