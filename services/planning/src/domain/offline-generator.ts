@@ -303,7 +303,7 @@ function actionCandidate(screen: Screen, interaction: Interaction, context: Cont
     case 'navigate':
       return navigationCandidate(screen, interaction, context);
     case 'tab':
-      return isCategoryChip(screen, interaction, context)
+      return isCategoryChip(screen, interaction)
         ? recognisedCandidate(screen, interaction, categorySelected(interaction.label, context.examples), [])
         : tabCandidate(screen, interaction);
     case 'checkbox':
@@ -437,10 +437,10 @@ function tabCandidate(screen: Screen, interaction: Interaction): Candidate | nul
  * 'All', 'Strength', 'Cardio' above a list: chips that narrow the list to a category, not tabs of the screen, in a
  * shop's list or any app's (workouts, transactions, restaurants). A screen's own tabs have no 'All'.
  */
-function isCategoryChip(screen: Screen, interaction: Interaction, { navigationLabels }: Context): boolean {
+function isCategoryChip(screen: Screen, interaction: Interaction): boolean {
   const tabs = screen.interactions.filter((i) => i.kind === 'tab');
   // 'All' is read on other screens too (a link, another list's chip): it counts though it looks like navigation.
-  return tabs.some((i) => keyOf(i.label) === 'all') && tabs.includes(interaction) && !navigationLabels.has(keyOf(interaction.label));
+  return tabs.some((i) => keyOf(i.label) === 'all') && tabs.includes(interaction);
 }
 
 function checkboxCandidate(screen: Screen, interaction: Interaction): Candidate | null {
