@@ -91,6 +91,7 @@ describe(analysedSpecs.name, () => {
         spec({ screenName: 'Reports', order: 12 }),
         spec({ screenName: 'Event Detail', order: 13 }),
         spec({ screenName: 'Paywall', order: 14 }),
+        spec({ screenName: 'Order Tracking', order: 15 }),
       ]),
     ).toEqual([
       ['Sign in to your account', 'login'],
@@ -108,6 +109,7 @@ describe(analysedSpecs.name, () => {
       ['Reports', 'other'],
       ['Event Detail', 'product'],
       ['Paywall', 'content'],
+      ['Order Tracking', 'checkout'],
     ]);
   });
 
@@ -133,6 +135,7 @@ describe(analysedSpecs.name, () => {
       'Listing Detail',
       'Transfer Confirmation',
       'Sign Up Confirmation',
+      'Order Tracking',
     ];
     expect(
       kindsOf(named.map((screenName, order) => spec({ screenName, order: order + 1 }))).map(
@@ -159,6 +162,7 @@ describe(analysedSpecs.name, () => {
       'product',
       'other',
       'other',
+      'checkout',
     ]);
   });
 

@@ -102,7 +102,7 @@ export function cleanKeyActions(keyActions: ProductKnowledge['keyActions']): Pro
 const NAMED_KINDS: Array<[ScreenKind, RegExp]> = [
   [
     'checkout',
-    /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success)|purchase complete)\b/,
+    /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success|tracking)|purchase complete)\b/,
   ],
   ['checkout', /\b(checkout|check out|payment details|shipping details)\b/],
   // What confirms another process is not that process's form ('Sign Up Confirmation').

@@ -229,6 +229,9 @@ describe('screen names', () => {
       ['Checkout', { heading: 'Payment details', texts: ['Step 2 of 2', 'Credit or debit card', 'PayPal', 'Your plan', 'Premium Individual', '£11.99 / month'], elements: [...inputs('Name on card', 'Card number', 'Expiry date', 'Security code'), ...buttons('Start Premium')] }],
       ['Order Confirmation', { heading: 'Thank you for your order!', texts: ['Order #NW-48213 is confirmed.'] }],
       ['Order Confirmation', { heading: 'Order #214 placed', texts: ['Preparing'] }],
+      ['Order Confirmation', { heading: 'Thank you for your order!', texts: ['Order #BK-1093 is confirmed.', 'Estimated delivery: Thursday 13 June'] }],
+      // A delivery followed where it was confirmed, on its way within the hour.
+      ['Order Tracking', { heading: 'Preparing your order', texts: ['Order confirmed -', '7:25-7:35 PM - Estimated arrival'], elements: buttons('Order details') }],
       ['Product Detail', { heading: 'Linen Overshirt', texts: ['$68.00', 'Size', 'Add to Cart'], sizes: [23, 12, 15] }],
       ['Product Listing', { heading: 'All Products', texts: ['$68.00', '$32.00', '$24.00', '$96.00', '$18.00', 'Add to cart'] }],
       // A category opened from the home tab, its items counted over two priced cards: a list, whatever tab is lit.
@@ -284,6 +287,30 @@ describe('screen names', () => {
       const orders = evidence({ heading: 'Orders', activeNav: 'Orders', texts: ['#1042', '$68.00', '#1041', '$32.00', '#1040', '$24.00', '#1039', '$96.00'] });
       expect(nameScreen(orders).name).toBe('Orders');
       expect(nameScreen(evidence({ texts: orders.texts })).name).toBe('Product Listing');
+    });
+
+    it("should name an onboarding's question by what it asks the newcomer about, and a quiz's question or a tab's not", () => {
+      const goals = evidence({ heading: 'What would you like to work on?', texts: ['Pick at least one goal', 'Reduce stress', 'Sleep better'], elements: buttons('Continue') });
+      expect(nameScreen(goals).name).toBe('Onboarding Goals');
+      expect(nameScreen(evidence({ heading: 'How much have you meditated before?', texts: ['Never', 'A few times'] })).name).toBe('Onboarding Experience');
+      expect(nameScreen(evidence({ heading: 'When do you want to meditate?', texts: ['Morning', 'Evening'] })).name).toBe('Onboarding Reminder');
+      // The languages listed name the picker, under a question read in pieces or not at all.
+      const course = evidence({ heading: 'Spanish', texts: ['what would you like to', 'learn?', 'Spanish', '48.2M learners', 'French', '27.4M learners', 'Japanese'] });
+      expect(nameScreen(course).name).toBe('Language Selection');
+      expect(nameScreen(evidence({ heading: 'Write this in Spanish', texts: ['Write this in Spanish', 'La cuenta, por favor', 'English'] })).name).not.toBe('Language Selection');
+      // A quiz asks about what it shows; a tabbed app's question is a screen of the app.
+      expect(nameScreen(evidence({ heading: 'Which one is “the coffee”?', texts: ['el café', 'la leche'] })).name).not.toMatch(/^Onboarding/);
+      expect(nameScreen({ ...goals, navCount: 4, activeNav: 'Explore' }).name).not.toMatch(/^Onboarding/);
+      expect(nameScreen({ ...goals, isModal: true }).name).not.toMatch(/^Onboarding/);
+    });
+
+    it("should call a lesson's exercises, each checked with a button and no tab bar, the Lesson", () => {
+      expect(nameScreen(evidence({ heading: 'Which one is “the coffee”?', elements: buttons('New Word', 'Check') })).name).toBe('Lesson');
+      expect(nameScreen(evidence({ heading: 'Write this in Spanish', texts: ['Type in Spanish'], elements: buttons('Check') })).name).toBe('Lesson');
+      expect(nameScreen(evidence({ texts: ['Tea', 'Water'], elements: buttons('Tea', 'Water', 'Check') })).name).toBe('Lesson');
+      // A tabbed screen's 'Check' checks something else (an inbox, a balance).
+      expect(nameScreen(evidence({ heading: 'Inbox', navCount: 4, activeNav: 'Inbox', elements: buttons('Check') })).name).not.toBe('Lesson');
+      expect(nameScreen(evidence({ heading: 'Hotel Lisboa', elements: buttons('Check availability') })).name).not.toBe('Lesson');
     });
 
     it("should call a page of plans Pricing, and a phone app's offer of its subscription beside a way to restore it Paywall", () => {

@@ -369,6 +369,27 @@ describe(generateOfflinePlan.name, () => {
     expect(shop.events.map((e) => e.name)).toEqual(['Page Viewed', 'Add Product Clicked', 'Product Viewed', 'Product Added']);
   });
 
+  it("should name a bare 'Start' after the screen it opens, and a lesson's 'Check' the answer checked", () => {
+    const plan = (next: string) => generateOfflinePlan(analysisOf([
+      pageSpec({ screenName: 'Learn', screenKind: 'other', order: 0, elements: [{ kind: 'button', label: 'Start' }], actions: [{ kind: 'click', target: 'Start', toScreen: next, atSec: 14 }] }),
+      pageSpec({ screenName: next, screenKind: 'other', order: 1, elements: [{ kind: 'heading', label: 'Write this in Spanish' }, { kind: 'button', label: 'Check' }] }),
+    ])).events.map((e) => e.name);
+    expect(plan('Lesson')).toEqual(expect.arrayContaining(['Lesson Started', 'Answer Checked']));
+    // A screen named by a sentence is no thing to start.
+    expect(plan('Which One Is the Coffee')).toContain('Learn Started');
+    // The video did not show what the button opened: the one way on that is not a tab of the screen.
+    const unseen = generateOfflinePlan(analysisOf([
+      pageSpec({
+        screenName: 'Learn', screenKind: 'other', order: 0,
+        elements: [{ kind: 'button', label: 'Start' }, { kind: 'tab', label: 'Learn' }, { kind: 'tab', label: 'Leaderboard' }],
+        actions: [{ kind: 'navigate', toScreen: 'Lesson', atSec: 14 }, { kind: 'navigate', toScreen: 'Leaderboard', atSec: 50 }],
+      }),
+      pageSpec({ screenName: 'Lesson', screenKind: 'other', order: 1, elements: [{ kind: 'button', label: 'Check' }] }),
+      pageSpec({ screenName: 'Leaderboard', screenKind: 'other', order: 2, elements: [{ kind: 'tab', label: 'Learn' }, { kind: 'tab', label: 'Leaderboard' }] }),
+    ])).events.map((e) => e.name);
+    expect(unseen).toContain('Lesson Started');
+  });
+
   it('should recognise the SaaS spec events: sign-in, search, filter, sign-out, invitation', () => {
     const saas = generateOfflinePlan(
       shopAnalysis({

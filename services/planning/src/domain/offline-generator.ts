@@ -117,6 +117,8 @@ const SUBMIT_PAST_TENSE: Record<string, string> = {
 };
 /** What a verb acts on when the label names nothing else ('Upgrade' submitted → 'Plan Upgraded'); otherwise the screen. */
 const DEFAULT_OBJECT: Record<string, string> = { upgrade: 'Plan' };
+/** Verbs whose bare button opens what it starts. */
+const STARTS = new Set(['start', 'resume']);
 /** Buttons that send what was written beside them; a 'Submit' sends the form its screen is. */
 const SENDS_WRITING = new Set(['post', 'send', 'publish', 'add']);
 /** What a field the user writes in holds ('Add a comment…' → comment): what a 'Post' or 'Send' beside it sends. */
@@ -500,7 +502,7 @@ function clickCandidate(screen: Screen, interaction: Interaction, context: Conte
   const name = toForm === 'sign_up' || toForm === 'login'
     ? eventName(label, 'Clicked')
     : bookingStarted(label, screenReached(screen, interaction, context)) ??
-      clickName(screen, label, (past) => confirmed.find((notice) => notice.done === past.toLowerCase())?.thing);
+      clickName(screen, label, (past) => confirmed.find((notice) => notice.done === past.toLowerCase())?.thing, screenReached(screen, interaction, context));
   const clicked = eventName(label, 'Clicked');
   return actionOf(screen, interaction, {
     id: `click:${keyOf(name)}`,
@@ -519,9 +521,14 @@ function clickCandidate(screen: Screen, interaction: Interaction, context: Conte
   });
 }
 
-/** Where a control led: the screen the video showed it open, or the one way on from a screen that has one. */
+/**
+ * Where a control led: the screen the video showed it open, or the one way on from a screen that has one besides
+ * its tabs (a tab leads to its own screen, not where a button does).
+ */
 function screenReached(screen: Screen, interaction: Interaction, { byKey }: Context): Screen | undefined {
-  const key = interaction.toScreen ?? (screen.exits.length === 1 ? screen.exits[0] : undefined);
+  const tabs = new Set(screen.interactions.filter((i) => i.kind === 'tab').map((i) => keyOf(i.label)));
+  const ways = screen.exits.length === 1 ? screen.exits : screen.exits.filter((key) => !tabs.has(key));
+  const key = interaction.toScreen ?? (ways.length === 1 ? ways[0] : undefined);
   return key === undefined ? undefined : byKey.get(key);
 }
 
@@ -561,7 +568,7 @@ function isCallToAction(label: string): boolean {
  * 'Download CSV' → 'CSV Downloaded', 'Save' → '<Screen> Saved' or what a notice says was saved, 'Shop now' → 'Shop
  * Now Clicked'.
  */
-function clickName(screen: Screen, label: string, confirmedThing: (past: string) => string | undefined): string {
+function clickName(screen: Screen, label: string, confirmedThing: (past: string) => string | undefined, reached?: Screen): string {
   const words = wordsOf(label);
   const verb = firstWord(label);
   const past = PAST_TENSE[verb];
@@ -572,7 +579,9 @@ function clickName(screen: Screen, label: string, confirmedThing: (past: string)
   if (verb === 'start' && object.some((word) => /^trial$/i.test(word))) return eventName(label, 'Clicked');
   if (object.length === 0 || keyOf(object.join(' ')) === 'changes') {
     const written = SENDS_WRITING.has(verb) ? writtenThing(screen) : undefined;
-    return eventName(DEFAULT_OBJECT[verb] ?? confirmedThing(past) ?? written ?? screen.title, past);
+    // What a bare 'Start' starts is the screen it opens ('Lesson'), when that screen is a thing of its own.
+    const started = STARTS.has(verb) && reached && reached !== screen && wordsOf(reached.title).length <= 2 ? reached.title : undefined;
+    return eventName(DEFAULT_OBJECT[verb] ?? confirmedThing(past) ?? written ?? started ?? screen.title, past);
   }
   return eventName(object.join(' '), past);
 }

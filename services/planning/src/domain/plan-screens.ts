@@ -406,7 +406,7 @@ const AS_ANALYSED: Partial<Record<AnalysedKind, ScreenKind>> = {
 };
 
 const ORDER_CONFIRMATION =
-  /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success)|purchase complete)\b/;
+  /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success|tracking)|purchase complete)\b/;
 
 /** Kinds a plan tells apart among the analysis's content and other screens, by name and in this order. */
 const FINER_KINDS: Array<[ScreenKind, RegExp]> = [

@@ -155,6 +155,35 @@ describe('plan vocabulary', () => {
     expect(screenEventsOf({ ...topics, exits: ['home'] }, shop, 'mobile_app').map((e) => e.name)).toEqual(['Topic Selected']);
   });
 
+  it("should take moving on from an onboarding's question for answering it, and from its last step for completing it", () => {
+    const experience = screenOf('other', [{ kind: 'heading', label: 'How much have you meditated before?' }], 'Onboarding Experience');
+    const next = { ...experience, exits: ['onboarding reminder'] };
+    expect(screenEventsOf(next, shop, 'mobile_app').map((e) => e.name)).toEqual(['Experience Selected']);
+    expect(screenEventsOf(experience, shop, 'mobile_app')).toEqual([]);
+    const reminder = screenOf('other', [{ kind: 'heading', label: 'When do you want to meditate?' }], 'Onboarding Reminder');
+    expect(screenEventsOf({ ...reminder, exits: ['create account'] }, shop, 'mobile_app').map((e) => e.name)).toEqual(['Onboarding Completed', 'Reminder Selected']);
+    const step = screenOf('other', [{ kind: 'heading', label: 'Invite your team' }], 'Onboarding Step 2');
+    expect(screenEventsOf({ ...step, exits: ['dashboard'] }, shop, 'website').map((e) => e.name)).toEqual(['Onboarding Completed']);
+    expect(screenEventsOf({ ...step, exits: ['onboarding step 3'] }, shop, 'website')).toEqual([]);
+  });
+
+  it("should complete the order where a delivery's order is tracked after it was placed", () => {
+    const [, tracking] = screensOf(
+      analysisOf([
+        pageSpec({ screenName: 'Checkout', screenKind: 'checkout', order: 0 }),
+        pageSpec({ screenName: 'Order Tracking', screenKind: 'checkout', order: 1 }),
+      ]),
+    );
+    if (!tracking) throw new Error('no screen');
+    expect(tracking.kind).toBe('order_confirmation');
+    expect(screenEventsOf(tracking, shop, 'mobile_app').map((e) => e.name)).toEqual(['Order Completed']);
+  });
+
+  it('should take moving on from a screen named for what is picked on it for picking it', () => {
+    const picker = screenOf('other', [{ kind: 'text', label: 'Spanish' }, { kind: 'text', label: 'French' }], 'Language Selection');
+    expect(screenEventsOf({ ...picker, exits: ['pick daily goal'] }, shop, 'mobile_app').map((e) => e.name)).toEqual(['Language Selected']);
+  });
+
   it("should add the item kept in the user's list where a toast says so without naming the control", () => {
     const toast = [{ kind: 'text' as const, label: 'Saved to your list' }];
     expect(screenEventsOf(screenOf('product', toast, 'Event Detail'), shop, 'mobile_app').map((e) => e.name)).toEqual(['Product Added To Wishlist']);

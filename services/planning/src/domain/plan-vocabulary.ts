@@ -562,6 +562,15 @@ const RULES: Rule[] = [
     }),
   },
   {
+    // A lesson's exercise is answered with a 'Check', which marks it right or wrong.
+    label: /^check( (my |your )?answer)?$/,
+    kinds: NOT_TABS,
+    make: () => specEvent('answer_checked', 'Answer Checked', "User checks their answer to one of the lesson's exercises", 'An answer is checked, right or wrong.', [
+      property('exercise_type', 'string', 'Kind of exercise', 'multiple_choice', false),
+      property('is_correct', 'boolean', 'The answer was right', 'true', true),
+    ]),
+  },
+  {
     label: /^((proceed|continue|go) to checkout|(secure )?checkout( now)?|check out|buy now)$/,
     kinds: NOT_TABS,
     make: ({ examples }) => checkoutStarted(examples, 'User starts the checkout from the cart'),
@@ -906,6 +915,8 @@ function addedToList(list: string, examples: PlanExamples): Recognised {
 }
 
 const CHOOSE = /^(select|choose|pick) (a |an |the |your )?(\w+( \w+)?)$/;
+/** A screen named for what is picked on it ('Language Selection', 'Seat Selection'). */
+const SELECTION = /^(\w+( \w+)?) selection$/;
 const DIALOG_WORD = / (modal|dialog|sheet|popup|popover|drawer|screen|page|step)$/;
 
 /**
@@ -914,7 +925,18 @@ const DIALOG_WORD = / (modal|dialog|sheet|popup|popover|drawer|screen|page|step)
  */
 export function screenActionOf(screen: Screen, examples: PlanExamples): Recognised | null {
   if (screen.exits.length === 0) return null;
-  return namedActionOf(screen.name, screen.title, examples) ?? instructedChoiceOf(screen);
+  return namedActionOf(screen.name, screen.title, examples) ?? instructedChoiceOf(screen) ?? onboardingAnswerOf(screen);
+}
+
+/** An onboarding's question named by its topic ('Onboarding Experience'); not its numbered steps. */
+const ONBOARDING_QUESTION = /^onboarding (?!step\b)(\w+)$/;
+/** Any of an onboarding's steps, by topic or number ('Onboarding Step 2'). */
+const ONBOARDING_STEP = /^onboarding (\w+|step \d+)$/;
+
+/** Moving on from an onboarding's question is answering it: its topic chosen ('Experience Selected'). */
+function onboardingAnswerOf(screen: Screen): Recognised | null {
+  const topic = ONBOARDING_QUESTION.exec(screen.key)?.[1];
+  return topic ? chosenEvent(singularOf(topic), screen.title) : null;
 }
 
 /** A line that tells the user how many to pick ('Pick at least one goal', 'Choose up to 3 topics'). */
@@ -936,7 +958,7 @@ function instructedChoiceOf(screen: Screen): Recognised | null {
 export function namedActionOf(name: string, where: string, examples: PlanExamples): Recognised | null {
   const key = keyOf(name).replace(DIALOG_WORD, '');
   if (ADD_TO_LIST.test(key)) return addedTo(name, examples);
-  const chosen = CHOOSE.exec(key)?.[3];
+  const chosen = CHOOSE.exec(key)?.[3] ?? SELECTION.exec(key)?.[1];
   return chosen ? chosenEvent(chosen, where) : null;
 }
 
@@ -1273,6 +1295,10 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   // Leaving a phone app's welcome for anything but signing in starts its onboarding (its questions, then an account).
   if (productType === 'mobile_app' && screen.kind === 'welcome' && screen.exits.some((exit) => !/\b(log ?in|sign ?in)\b/.test(exit))) {
     events.push({ ...specEvent('onboarding_started', 'Onboarding Started', `User moves on from the ${screen.title} screen`, "The app's onboarding begins.", []), leadsTo: 'next' });
+  }
+  // Leaving an onboarding's last step for the app completes the onboarding.
+  if (ONBOARDING_STEP.test(screen.key) && screen.exits.some((exit) => !ONBOARDING_STEP.test(exit))) {
+    events.push({ ...specEvent('onboarding_completed', 'Onboarding Completed', `User moves on from the ${screen.title} screen, the onboarding's last`, "The app's onboarding is done.", []), leadsTo: 'next' });
   }
   const kept = screen.texts.map(savedToListOf).find((list) => list !== null);
   if (kept) events.push(itemSaved(examples, kept));

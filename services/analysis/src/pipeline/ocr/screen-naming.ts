@@ -322,6 +322,17 @@ function labels(elements: UiElement[], kind: UiElement['kind']): string[] {
   return elements.filter((element) => element.kind === kind).map((element) => element.label.toLowerCase());
 }
 
+/** What an onboarding's question asks about, by its words, in the order they are tried. */
+const QUESTION_TOPICS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(work on|focus on|achieve|improve|goals?|hop(e|ing) to|brings? you|looking for)\b/, 'Goals'],
+  [/\bhow (much|often|long) have you\b|\b(experience[ds]?|familiar)\b|\bbefore\b/, 'Experience'],
+  [/^when (do|would|should|can) you\b|\bwhat time\b|\bremind/, 'Reminder'],
+  [/\binterest(s|ed)?\b|\btopics?\b/, 'Interests'],
+];
+
+/** A language on a line of its own, as a picker lists it; its flag may read as a glyph or two before it. */
+const LANGUAGES = /^\W{0,3}(spanish|french|german|italian|portuguese|japanese|korean|chinese|mandarin|english|dutch|russian|arabic|hindi|turkish|swedish|greek|polish)( \(.*\))?$/;
+
 /** What kind of page this is, from its words and controls; undefined when nothing is telling. */
 export function classifyArchetype(evidence: NamingEvidence): Archetype | undefined {
   const texts = evidence.texts.map((text) => text.toLowerCase());
@@ -337,7 +348,10 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // A receipt sent (or a ticket's way into the phone's wallet offered beside it) ends a purchase.
   if (has(all, /thank(s| you)\b.*\border|\border\b.*\b(confirmed|placed|received)\b|\border (number|no\.?|#)|^order #/) ||
       (has(all, /^thank you/) && has(all, /\border\b/)) || has(all, /\b(a |your )?receipt (was |has been |is )?(sent|on its way)\b/)) {
-    return strong('Order Confirmation');
+    // A delivery's order is confirmed where it is then followed, made and brought within the hour: its tracking.
+    // A shop's delivery date ('Estimated delivery: Thursday') is no live status.
+    const followed = has(all, /^(preparing|cooking|picking up) your order\b|\bout for delivery\b|\barriv(es|ing) in \d+ ?min|\bestimated arrival\b/);
+    return strong(followed ? 'Order Tracking' : 'Order Confirmation');
   }
   // A stay, a table or a ticket is booked rather than ordered. "You're all set" alone closes a sign-up as
   // often as a booking: the page must say it is a booking or a reservation.
@@ -463,6 +477,17 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const ongoing = [...buttons, ...texts].map((text) => session.exec(text)?.[2]).find((noun) => noun !== undefined);
   if (ongoing && underWay) return strong(titleCase(`active ${ongoing}`));
 
+  // A list of languages, each on a line of its own, is where one is picked (the course to learn, the app's own).
+  if (!password && inputs.length === 0 && count(texts, LANGUAGES) >= 3) return strong('Language Selection');
+  // An onboarding asks the newcomer about themselves, a question a screen and no tab bar yet: what it asks about
+  // names the step, as analysts do ('What would you like to work on?' is Onboarding Goals). A question about a
+  // thing shown ('Which one is "the coffee"?') is a quiz's.
+  const asksUser = /\?$|^(what|how|when|which|who|why|do|are|have|would)\b/.test(heading) && /\byou(r)?\b/.test(heading);
+  const topic = QUESTION_TOPICS.find(([pattern]) => pattern.test(heading))?.[1];
+  if (asksUser && topic && evidence.navCount === 0 && !evidence.isModal && !password && inputs.length === 0) return strong(`Onboarding ${topic}`);
+  // A lesson's exercises are answered and checked one a screen, with no tab bar ('Which one is "the coffee"?',
+  // 'Write this in Spanish', then 'Check'): the lesson, whichever exercise it shows.
+  if (evidence.navCount === 0 && !evidence.isModal && !password && has(buttons, /^check( (my |your )?answer)?$/)) return strong('Lesson');
   const stepOf = /\bstep (\d+) of \d+\b/.exec(all.join(' '));
   if (stepOf) return strong(`Onboarding Step ${stepOf[1] ?? ''}`);
   const fewControls = evidence.elements.filter((element) => element.kind === 'button' || element.kind === 'link').length <= 4;
