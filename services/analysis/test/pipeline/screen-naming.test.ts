@@ -230,6 +230,12 @@ describe('screen names', () => {
       ['Order Confirmation', { heading: 'Thank you for your order!', texts: ['Order #NW-48213 is confirmed.'] }],
       ['Order Confirmation', { heading: 'Order #214 placed', texts: ['Preparing'] }],
       ['Order Confirmation', { heading: 'Thank you for your order!', texts: ['Order #BK-1093 is confirmed.', 'Estimated delivery: Thursday 13 June'] }],
+      ['Doctor Profile', {
+        texts: ['home dermatologists in boston, ma dr. amelia hart', 'Book an appointment', 'Top rated', 'Dr. Amelia Hart, MD', 'Dermatologist - 14 years of experience'],
+        activeNav: 'Find a doctor',
+        navCount: 7,
+        elements: buttons('Book an appointment'),
+      }],
       // A delivery followed where it was confirmed, on its way within the hour.
       ['Order Tracking', { heading: 'Preparing your order', texts: ['Order confirmed -', '7:25-7:35 PM - Estimated arrival'], elements: buttons('Order details') }],
       ['Product Detail', { heading: 'Linen Overshirt', texts: ['$68.00', 'Size', 'Add to Cart'], sizes: [23, 12, 15] }],
@@ -302,6 +308,13 @@ describe('screen names', () => {
       expect(nameScreen(evidence({ heading: 'Which one is “the coffee”?', texts: ['el café', 'la leche'] })).name).not.toMatch(/^Onboarding/);
       expect(nameScreen({ ...goals, navCount: 4, activeNav: 'Explore' }).name).not.toMatch(/^Onboarding/);
       expect(nameScreen({ ...goals, isModal: true }).name).not.toMatch(/^Onboarding/);
+    });
+
+    it("should not call a booking's form or its confirmation, which name the doctor too, the Doctor Profile", () => {
+      const form = evidence({ heading: 'Patient details', texts: ['Your appointment', 'Dr. Amelia Hart, MD.', 'Book appointment'], elements: inputs('First name', 'Last name') });
+      expect(nameScreen(form).name).not.toBe('Doctor Profile');
+      const booked = evidence({ heading: "You're booked", texts: ["You're booked!", 'We sent a confirmation to', 'Dr. Amelia Hart, MD', 'Book faster next time'] });
+      expect(nameScreen(booked).name).toBe('Booking Confirmation');
     });
 
     it("should call a lesson's exercises, each checked with a button and no tab bar, the Lesson", () => {

@@ -106,6 +106,10 @@ describe('plan vocabulary', () => {
     expect(semanticViewOf(screenOf('content', [], 'User Profile'), shop, 0)?.name).toBe('Profile Viewed');
     expect(semanticViewOf(screenOf('other', [], 'Patient Details'), shop, 0)).toBeNull();
     expect(semanticViewOf(screenOf('content', [], 'Profile'), shop, 0)).toBeNull();
+    // A profile of one of the catalogue's people is that person viewed, by id; the user's own is no record.
+    const doctor = semanticViewOf(screenOf('content', [], 'Doctor Profile'), shop, 0);
+    expect([doctor?.name, doctor?.properties.map((p) => p.name)]).toEqual(['Doctor Viewed', ['doctor_id']]);
+    expect(semanticViewOf(screenOf('content', [], 'My Profile'), shop, 0)).toBeNull();
     const form = [{ kind: 'input' as const, label: 'Campaign name' }];
     expect(semanticViewOf(screenOf('other', form, 'New Campaign'), shop, 0)?.name).toBe('Campaign Creation Started');
     expect(semanticViewOf(screenOf('other', [], 'New Releases'), shop, 0)).toBeNull();

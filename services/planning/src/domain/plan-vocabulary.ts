@@ -1190,8 +1190,8 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
   }
 }
 
-/** The page of one record, as the analysis names it: 'Issue Detail', someone else's 'User Profile'. */
-const RECORD_PAGE = /^(\w+(?: \w+)?) detail$/;
+/** The page of one record, as the analysis names it: 'Issue Detail', a 'Doctor Profile', someone else's 'User Profile'. */
+const RECORD_PAGE = /^(?!(?:my|your|edit|public) )(\w+(?: \w+)?) (?:detail|profile)$/;
 
 /**
  * One record's page viewed ('Issue Viewed', 'Ticket Viewed', 'Profile Viewed'), by the record's id: the screen view

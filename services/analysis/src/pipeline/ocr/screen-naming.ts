@@ -446,6 +446,10 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const accountMenu = has(texts, /^(log ?out|sign ?out)$/) && count(texts, /notifications|payment|settings|orders|rewards|addresses|help|member since/) >= 2;
   // A form that asks who the guest or the buyer is (names, an e-mail, a phone) books or buys what it shows beside it.
   const asksWho = inputs.filter((label) => /\bname\b|e-?mail|phone/.test(label)).length >= 2;
+  // One doctor's page: their name and title ('Dr. Amelia Hart, MD') and a way to book them, nothing to fill in yet.
+  const doctor = has([heading, ...texts.slice(0, 12)], /^dr\.? [a-z][a-z'-]+( [a-z][a-z.'-]*){0,3}(,? [a-z]{2,4}\.?)?$/);
+  const booksVisit = has([...buttons, ...texts], /^book (an? )?(appointment|visit|consultation)\b|^book (now|online)$/);
+  if (doctor && booksVisit && inputs.length === 0 && !password && !evidence.isModal) return strong('Doctor Profile');
   if ((singlePrice || prices.length === 0) && inquiry && heading !== '' && !isHome && !listing && !asksWho) return strong('Listing Detail');
   if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome && !listing && !accountMenu && !asksWho &&
       !/\b(cart|basket|bag|order)\b/.test(heading)) {
