@@ -183,6 +183,16 @@ describe('plan vocabulary', () => {
     expect(screenEventsOf(tracking, shop, 'mobile_app').map((e) => e.name)).toEqual(['Order Completed']);
   });
 
+  it('should name a sort outside a shop by the list it sorts, as its filters are', () => {
+    const results = screenOf('search', [], 'Search Results');
+    const clinic = examplesOf([results]);
+    const interaction: Interaction = { kind: 'select', label: 'Sort by: Highest rated', toScreen: null, seen: true };
+    const sorted = recognise({ interaction, screen: results, submitsForm: false, examples: clinic });
+    expect([sorted?.name, sorted?.properties.map((p) => [p.name, p.example])]).toEqual(['Search Results Sorted', [['sort_by', 'highest_rated']]]);
+    // In a shop it is the spec's one event for filters and sorts.
+    expect(recognise({ interaction, screen: results, submitsForm: false, examples: shop })?.name).toBe('Product List Filtered');
+  });
+
   it('should take moving on from a screen named for what is picked on it for picking it', () => {
     const picker = screenOf('other', [{ kind: 'text', label: 'Spanish' }, { kind: 'text', label: 'French' }], 'Language Selection');
     expect(screenEventsOf({ ...picker, exits: ['pick daily goal'] }, shop, 'mobile_app').map((e) => e.name)).toEqual(['Language Selected']);

@@ -621,16 +621,10 @@ const RULES: Rule[] = [
   },
   {
     label: /^sort\b/,
-    make: ({ interaction, examples }) =>
+    make: ({ interaction, screen, examples }) =>
       examples.commerce
         ? listFiltered(examples, [], [{ type: valueAfter(interaction.label, /^sort( by)?/i, 'price'), value: 'desc' }], interaction.label)
-        : {
-            id: 'list_sorted',
-            name: 'List Sorted',
-            trigger: `User changes the sort order ('${interaction.label}')`,
-            description: 'The list is sorted another way.',
-            properties: [property('sort_by', 'string', 'Sort order chosen', valueAfter(interaction.label, /^sort( by)?/i, 'price'), true)],
-          },
+        : screenSorted(screen, interaction.label),
   },
   {
     label: /^filter\b/,
@@ -1007,9 +1001,7 @@ interface Criterion {
  */
 function screenFiltered(screen: Screen, examples: PlanExamples, filter: Criterion, label: string): Recognised {
   if (examples.commerce) return listFiltered(examples, [{ type: filter.type, value: filter.value || 'shirts' }], [], label);
-  // A first screen is titled Home for where it stands; its own name says what it lists ('Inbox').
-  const named = (screen.kind === 'home' || screen.kind === 'welcome') && isNameable(screen.name) ? screen.name : screen.title;
-  const object = wordsOf(named).length <= 3 ? titleCase(named) : '';
+  const object = listObjectOf(screen);
   return {
     id: object ? `${snakeCase(object)}_filtered` : 'list_filtered',
     name: object ? `${object} Filtered` : 'List Filtered',
@@ -1020,6 +1012,27 @@ function screenFiltered(screen: Screen, examples: PlanExamples, filter: Criterio
       property('filter_value', 'string', 'Value chosen', filter.value || 'active', true),
     ],
   };
+}
+
+/** A sort of what a screen lists, named by the screen as its filters are ('Search Results Sorted'). */
+function screenSorted(screen: Screen, label: string): Recognised {
+  const object = listObjectOf(screen);
+  return {
+    id: object ? `${snakeCase(object)}_sorted` : 'list_sorted',
+    name: object ? `${object} Sorted` : 'List Sorted',
+    trigger: `User changes the sort order of the ${object || 'list'} ('${label}')`,
+    description: 'The list is sorted another way.',
+    properties: [property('sort_by', 'string', 'Sort order chosen', valueAfter(label, /^sort( by)?/i, 'price'), true)],
+  };
+}
+
+/**
+ * What a screen lists, by its title, or '' where that is no short name. A first screen is titled Home for where it
+ * stands; its own name says what it lists ('Inbox').
+ */
+function listObjectOf(screen: Screen): string {
+  const named = (screen.kind === 'home' || screen.kind === 'welcome') && isNameable(screen.name) ? screen.name : screen.title;
+  return wordsOf(named).length <= 3 ? titleCase(named) : '';
 }
 
 /** Sorting a product list is filtering it in the e-commerce spec: one event, its filters and sorts as objects. */
