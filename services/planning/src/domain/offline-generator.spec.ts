@@ -1039,6 +1039,17 @@ describe(generateOfflinePlan.name, () => {
     const names = plan.events.map((e) => e.name);
     expect(names).toEqual(expect.arrayContaining(['Category Selected', 'Tab Selected']));
     expect(eventNamed(plan, 'Tab Selected').properties.find((p) => p.name === 'tab_name')?.example).toBe('Overview');
+    // The lit 'All', filled, read as a button beside the rest of the row.
+    const lit = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Explore', screenKind: 'other', order: 0,
+          elements: [{ kind: 'button', label: 'All' }, ...['Stress', 'Focus', 'Anxiety'].map((label) => ({ kind: 'tab' as const, label }))],
+        }),
+      ]),
+    );
+    expect(lit.events.map((e) => e.name)).toContain('Category Selected');
+    expect(lit.events.map((e) => e.name)).not.toContain('Tab Selected');
   });
 
   it("should start what a screen under way shows ('Active Workout'), once though its start button was read too, and finish it at its done screen", () => {

@@ -440,9 +440,10 @@ function tabCandidate(screen: Screen, interaction: Interaction): Candidate | nul
  * shop's list or any app's (workouts, transactions, restaurants). A screen's own tabs have no 'All'.
  */
 function isCategoryChip(screen: Screen, interaction: Interaction): boolean {
-  const tabs = screen.interactions.filter((i) => i.kind === 'tab');
-  // 'All' is read on other screens too (a link, another list's chip): it counts though it looks like navigation.
-  return tabs.some((i) => keyOf(i.label) === 'all') && tabs.includes(interaction);
+  // 'All' is read on other screens too (a link, another list's chip): it counts though it looks like navigation. Lit,
+  // it is filled and may read as a button beside the row.
+  const all = screen.interactions.some((i) => (i.kind === 'tab' || i.kind === 'click') && keyOf(i.label) === 'all');
+  return all && interaction.kind === 'tab';
 }
 
 function checkboxCandidate(screen: Screen, interaction: Interaction): Candidate | null {
