@@ -43,6 +43,13 @@ const ITEM_ACTION_NOUNS: Readonly<Record<string, string>> = {
  */
 export const PLANS_SCREEN_NAME = /\b(pricing|paywall|plans and pricing|choose (a|your) plan)\b/;
 
+/**
+ * A screen's name that says an order was placed: its confirmation, or a delivery's tracking where it was confirmed.
+ * The analysis and the plan both tell the end of a checkout by it.
+ */
+export const ORDER_PLACED_SCREEN_NAME =
+  /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success|tracking)|purchase complete)\b/;
+
 /** 'apply' → 'Application'; undefined for any other word. */
 export function itemActionNoun(verb: string): string | undefined {
   return Object.hasOwn(ITEM_ACTION_NOUNS, verb) ? ITEM_ACTION_NOUNS[verb] : undefined;

@@ -5,6 +5,7 @@
  * the model or the user).
  */
 import {
+  ORDER_PLACED_SCREEN_NAME,
   PLANS_SCREEN_NAME,
   facetOf,
   isItemAction,
@@ -100,10 +101,7 @@ export function cleanKeyActions(keyActions: ProductKnowledge['keyActions']): Pro
  * they include every name the offline reader gives a page it recognised (pipeline/ocr/screen-naming.ts).
  */
 const NAMED_KINDS: Array<[ScreenKind, RegExp]> = [
-  [
-    'checkout',
-    /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success|tracking)|purchase complete)\b/,
-  ],
+  ['checkout', ORDER_PLACED_SCREEN_NAME],
   ['checkout', /\b(checkout|check out|payment details|shipping details)\b/],
   // What confirms another process is not that process's form ('Sign Up Confirmation').
   ['other', /\bconfirmation$/],

@@ -6,7 +6,7 @@
  */
 import type { AnalysedPageSpec, ProductAnalysis, ProductType, ScreenKind as AnalysedKind } from '@tracklens/contracts';
 import { keyOf, titleCase, wordsOf } from './naming';
-import { PLANS_SCREEN_NAME, facetOf, screenshotPathOf } from '@tracklens/contracts';
+import { ORDER_PLACED_SCREEN_NAME, PLANS_SCREEN_NAME, facetOf, screenshotPathOf } from '@tracklens/contracts';
 
 export type ScreenKind =
   | 'home'
@@ -405,9 +405,6 @@ const AS_ANALYSED: Partial<Record<AnalysedKind, ScreenKind>> = {
   dashboard: 'dashboard',
 };
 
-const ORDER_CONFIRMATION =
-  /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success|tracking)|purchase complete)\b/;
-
 /** Kinds a plan tells apart among the analysis's content and other screens, by name and in this order. */
 const FINER_KINDS: Array<[ScreenKind, RegExp]> = [
   ['invite', /\binvite\b/],
@@ -422,7 +419,7 @@ const FINER_KINDS: Array<[ScreenKind, RegExp]> = [
 
 function kindOf(screen: Screen, analysed: AnalysedKind, index: number, linkCount: number): ScreenKind {
   const name = keyOf(screen.name);
-  if (analysed === 'checkout') return ORDER_CONFIRMATION.test(name) ? 'order_confirmation' : 'checkout';
+  if (analysed === 'checkout') return ORDER_PLACED_SCREEN_NAME.test(name) ? 'order_confirmation' : 'checkout';
   // A sign-in form that offers to create an account is still a sign-in: what it says tells them apart.
   if (analysed === 'signup' && saysSignIn(screen)) return 'login';
   const known = AS_ANALYSED[analysed];

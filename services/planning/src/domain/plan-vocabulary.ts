@@ -922,14 +922,12 @@ export function screenActionOf(screen: Screen, examples: PlanExamples): Recognis
   return namedActionOf(screen.name, screen.title, examples) ?? instructedChoiceOf(screen) ?? onboardingAnswerOf(screen);
 }
 
-/** An onboarding's question named by its topic ('Onboarding Experience'); not its numbered steps. */
-const ONBOARDING_QUESTION = /^onboarding (?!step\b)(\w+)$/;
-/** Any of an onboarding's steps, by topic or number ('Onboarding Step 2'). */
-const ONBOARDING_STEP = /^onboarding (\w+|step \d+)$/;
+/** An onboarding's step, numbered ('Onboarding Step 2') or a question named by its topic ('Onboarding Experience'). */
+const ONBOARDING_STEP = /^onboarding (?:step \d+|(\w+))$/;
 
 /** Moving on from an onboarding's question is answering it: its topic chosen ('Experience Selected'). */
 function onboardingAnswerOf(screen: Screen): Recognised | null {
-  const topic = ONBOARDING_QUESTION.exec(screen.key)?.[1];
+  const topic = ONBOARDING_STEP.exec(screen.key)?.[1];
   return topic ? chosenEvent(singularOf(topic), screen.title) : null;
 }
 
