@@ -50,6 +50,12 @@ export const PLANS_SCREEN_NAME = /\b(pricing|paywall|plans and pricing|choose (a
 export const ORDER_PLACED_SCREEN_NAME =
   /\b(thank you|thanks for your (order|purchase)|order (confirmed|confirmation|complete|completed|placed|received|success|tracking)|purchase complete)\b/;
 
+/**
+ * A button's label that enters an account ('Sign in', 'Create account'): a header's beside any form sends only the
+ * account's own. The analysis and the plan both tell which button sent a form.
+ */
+export const ACCOUNT_ENTRY_LABEL = /^(sign ?in|log ?in|login|sign ?up|register|create (an |your )?account|join)$/i;
+
 /** 'apply' → 'Application'; undefined for any other word. */
 export function itemActionNoun(verb: string): string | undefined {
   return Object.hasOwn(ITEM_ACTION_NOUNS, verb) ? ITEM_ACTION_NOUNS[verb] : undefined;

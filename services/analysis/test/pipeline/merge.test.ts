@@ -175,6 +175,25 @@ describe('mergeScreens', () => {
     ]);
   });
 
+  it("should not take a header's Sign in, or a filter showing its value, for what sent a form that asks no password", () => {
+    const form = (typed: string, ...buttons: string[]) =>
+      mergeScreens(
+        [frame(0, 0, 5), frame(1, 5, 8)],
+        [
+          seen('Patient Details', ['patient', 'details'], {
+            elements: [{ kind: 'input', label: typed }, ...buttons.map((label) => ({ kind: 'button' as const, label }))],
+            actions: [{ kind: 'type', target: typed, atSec: 5 }],
+          }),
+          seen('Review Booking', ['review', 'booking']),
+        ],
+      )[0]?.actions.find((action) => action.kind === 'submit')?.target;
+    expect(form('First name', 'Sign in', 'Next available: Today')).toBeUndefined();
+    expect(form('First name', 'Sign in', 'Continue')).toBe('Continue');
+    expect(form('Last name', 'Next: choose your seats')).toBe('Next: choose your seats');
+    // Who the user is, typed: the account's own form.
+    expect(form('Email address', 'Sign in')).toBe('Sign in');
+  });
+
   it('should show each action on the key frame it happened on: a move on the last frame before the screen changed', () => {
     const screens = mergeScreens(
       [frame(0, 0, 3), frame(1, 3.5, 6, { scrolledFromPrevious: true }), frame(2, 6, 9), frame(3, 9, 12)],

@@ -276,8 +276,8 @@ describe('screen names', () => {
       ['Dashboard', { heading: 'Good numbers', texts: ['12,480', '$48,920', '3.42%', '+8.2% vs last month'] }],
       ['Onboarding Step 2', { heading: 'Upload Demo Video', texts: ['Step 2 of 2'] }],
       ['Onboarding', { heading: 'Share moments with friends', texts: ['Get Started', 'Already have an account? Log in'], heroHeading: true, isFirstFrame: true }],
-      // The promise low on the screen, the newcomers' button unread.
-      ['Onboarding', { heading: 'Find your calm, one breath at a time', texts: ['Guided meditations, sleep stories and breathing', 'Already have an account'], isFirstFrame: true }],
+      // An app's welcome: its promise low on the screen, the newcomers' button unread, a way back in for members.
+      ['Welcome', { heading: 'Find your calm, one breath at a time', texts: ['Guided meditations, sleep stories and breathing', 'Already have an account'], isFirstFrame: true }],
       ['Home', { heading: 'Sam, coffee time?', texts: ['Good morning', 'Oat Flat White', '$4.80', '$5.40', '$5.10', '$4.60'] }],
       ['Pricing', { heading: 'Simple pricing for every team', texts: ['$0 / month', '$29 / month'] }],
       ['Pricing', { heading: 'Family', texts: ['£16.99 / month', '£19.99 / month', 'Get Premium Family'] }],
@@ -315,6 +315,30 @@ describe('screen names', () => {
       expect(nameScreen(form).name).not.toBe('Doctor Profile');
       const booked = evidence({ heading: "You're booked", texts: ["You're booked!", 'We sent a confirmation to', 'Dr. Amelia Hart, MD', 'Book faster next time'] });
       expect(nameScreen(booked).name).toBe('Booking Confirmation');
+    });
+
+    it("should call a step whose title asks for one choice that thing's selection, before its address or a search box", () => {
+      expect(nameScreen(evidence({ heading: 'Choose your bank', texts: ['Popular banks', 'Monzo', 'Barclays'], elements: buttons('Search 2,400+ banks') })).name).toBe('Bank Selection');
+      expect(nameScreen(evidence({ heading: 'Choose your seats', urlPath: '/booking/seats', texts: ['Airbus A320neo', '12A'] })).name).toBe('Seat Selection');
+      // Another path names another thing; plans and a product's options have their own pages.
+      expect(nameScreen(evidence({ heading: 'Choose your seats', urlPath: '/booking/extras' })).name).not.toBe('Seat Selection');
+      expect(nameScreen(evidence({ heading: 'Choose your plan', texts: ['$9 / month', '$19 / month'] })).name).toBe('Pricing');
+      expect(nameScreen(evidence({ heading: 'Select a size', texts: ['S', 'M', 'L'] })).name).not.toBe('Size Selection');
+    });
+
+    it("should call a booking's last step, its choices shown back to be checked, Review Booking and not a product", () => {
+      const review = evidence({
+        heading: 'Review and confirm',
+        navCount: 1,
+        texts: ['Patient details', 'Review & confirm', 'Please check everything below before you book.', 'Dr. Amelia Hart, MD.', '$40 copay'],
+        elements: buttons('Edit', 'Confirm booking'),
+      });
+      expect(nameScreen(review).name).toBe('Review Booking');
+      expect(nameScreen(evidence({ heading: 'Review your reservation', texts: ['2 guests', 'Fri, Sep 12'] })).name).toBe('Review Booking');
+      // A shop's product with its reviews, and an order reviewed at the checkout, are not.
+      const product = evidence({ heading: 'Linen Overshirt', texts: ['$68.00', 'Reviews (24)', 'Add to Cart'], sizes: [23, 12, 15] });
+      expect(nameScreen(product).name).toBe('Product Detail');
+      expect(nameScreen(evidence({ heading: 'Review and pay', texts: ['Order summary', '$68.00'] })).name).not.toBe('Review Booking');
     });
 
     it("should call a lesson's exercises, each checked with a button and no tab bar, the Lesson", () => {
@@ -366,11 +390,11 @@ describe('screen names', () => {
 
     it("should call a website's front page that invites visitors to sign in or start Home, not an app's welcome screen", () => {
       const welcome = evidence({ heading: 'Know why users stay, and why they leave.', texts: ['Start free', 'Sign in'], heroHeading: true, isFirstFrame: true });
-      expect(nameScreen(welcome).name).toBe('Onboarding');
+      expect(nameScreen(welcome).name).toBe('Welcome');
       expect(nameScreen({ ...welcome, urlPath: '/' }).name).toBe('Home');
       // Not the first screen, or a sign-in offered on an app's first screen without a promise: nothing says welcome.
-      expect(nameScreen(evidence({ heading: 'Find your calm, one breath at a time', texts: ['Already have an account'] })).name).not.toBe('Onboarding');
-      expect(nameScreen(evidence({ heading: 'Recipes', texts: ['Sign in', 'Pasta', 'Salads', 'Soups', 'Desserts', 'Breads'], isFirstFrame: true, elements: buttons('Save', 'Share', 'Print', 'Rate', 'Cook') })).name).not.toBe('Onboarding');
+      expect(nameScreen(evidence({ heading: 'Find your calm, one breath at a time', texts: ['Already have an account'] })).name).not.toBe('Welcome');
+      expect(nameScreen(evidence({ heading: 'Recipes', texts: ['Sign in', 'Pasta', 'Salads', 'Soups', 'Desserts', 'Breads'], isFirstFrame: true, elements: buttons('Save', 'Share', 'Print', 'Rate', 'Cook') })).name).not.toBe('Welcome');
     });
 
     it('should call the first screen of a marketing site with a hero and navigation Home, and only that one', () => {

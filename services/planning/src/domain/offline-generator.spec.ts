@@ -508,6 +508,53 @@ describe(generateOfflinePlan.name, () => {
     expect(eventNamed(desk, 'Invite Sent').properties.map((p) => p.name)).toContain('invitee_role');
   });
 
+  it("should take leaving a details step for its form sent, never a header's Sign in, and a list's count falling for a filter", () => {
+    const header = [{ kind: 'button' as const, label: 'Sign in' }, { kind: 'link' as const, label: 'Help' }];
+    const booking = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Search Results', screenKind: 'content', order: 0,
+          elements: [...header, { kind: 'text', label: '48 dermatologists · Within 5 miles' }, { kind: 'text', label: '36 dermatologists · Within 5 miles' }],
+          actions: [{ kind: 'navigate', toScreen: 'Patient Details', atSec: 9 }],
+        }),
+        pageSpec({
+          screenName: 'Patient Details', screenKind: 'other', order: 1,
+          elements: [...header, { kind: 'input', label: 'First name' }, { kind: 'input', label: 'Last name' }, { kind: 'button', label: 'Next available: Today' }],
+          actions: [{ kind: 'type', target: 'First name', atSec: 12 }, { kind: 'navigate', toScreen: 'Review Booking', atSec: 20 }],
+        }),
+        pageSpec({ screenName: 'Review Booking', screenKind: 'other', order: 2, elements: header }),
+      ]),
+    );
+    const bookingNames = booking.events.map((e) => e.name);
+    expect(bookingNames).toContain('Patient Details Submitted');
+    expect(bookingNames).toContain('Search Results Filtered');
+    expect(bookingNames).not.toContain('Signed In');
+    expect(bookingNames.filter((name) => /Next Available/.test(name))).toEqual([]);
+    // A step's own 'Next: …' still sends it, though the header's button is on every page.
+    const stepped = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Passenger Details', screenKind: 'other', order: 0,
+          elements: [...header, { kind: 'input', label: 'Password' }, { kind: 'button', label: 'Next: seats' }],
+          actions: [{ kind: 'navigate', toScreen: 'Seats', atSec: 20 }],
+        }),
+        pageSpec({ screenName: 'Seats', screenKind: 'other', order: 1, elements: header }),
+        pageSpec({ screenName: 'Extras', screenKind: 'other', order: 2, elements: header }),
+      ]),
+    );
+    expect(eventNamed(stepped, 'Passenger Details Submitted').trigger).toContain("'Next: seats'");
+    // A count that stays or grows narrows nothing.
+    const grown = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Search Results', screenKind: 'content', order: 0,
+          elements: [{ kind: 'text', label: '36 dermatologists' }, { kind: 'text', label: '48 dermatologists' }, { kind: 'text', label: '2 nights' }],
+        }),
+      ]),
+    );
+    expect(grown.events.map((e) => e.name)).not.toContain('Search Results Filtered');
+  });
+
   it("should take a shop's home a product was picked from for a product list, and a product left for the cart by an unread control for Product Added", () => {
     const shop = (moveToCart: AnalysedPageSpec['actions'][number]) =>
       generateOfflinePlan(

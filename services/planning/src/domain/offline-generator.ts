@@ -20,6 +20,8 @@
  *   purchase funnel when the product sells things.
  */
 import {
+  ACCOUNT_ENTRY_LABEL,
+  facetOf,
   noticeOf,
   type EventCategory,
   type Funnel,
@@ -153,7 +155,9 @@ export function generateOfflinePlan(analysis: ProductAnalysis, productType?: Pro
  * web page); otherwise it is read from the screens (a tab bar that stays).
  */
 export function offlinePlan(analysis: ProductAnalysis, declaredType?: ProductType): GeneratedPlan {
-  const screens = screensOf(analysis).map(withSubmit);
+  const shown = screensOf(analysis);
+  const chrome = chromeLabelsOf(shown);
+  const screens = shown.map((screen) => withSubmit(screen, chrome));
   const checkouts = screens.filter((screen) => screen.kind === 'checkout').map((screen) => screen.key);
   const productType = declaredType ?? productTypeOf(screens);
   const context: Context = {
@@ -216,16 +220,28 @@ function listsProducts(screen: Screen, { byKey, examples }: Context): boolean {
 }
 
 /**
- * The screen's form and what sends it: the submit the video showed, else its first submit-like button. On a
- * screen whose form is its point (sign in, sign up, checkout, invite) the video leaving the screen is that form
- * being sent, even when the analysis did not see the button.
+ * A step of a booking or a sign-up that asks for someone's details ('Patient Details', 'Guest Information'): its
+ * form is its point, and its name already says what is sent ('Patient Details Submitted').
  */
-function withSubmit(screen: Screen): Screen {
+const DETAILS_STEP = /^\w+( \w+)? (details|information|info)$/;
+
+/**
+ * The screen's form and what sends it: the submit the video showed, else its first submit-like button. On a
+ * screen whose form is its point (sign in, sign up, checkout, invite, a details step) the video leaving the
+ * screen is that form being sent, even when the analysis did not see the button.
+ */
+function withSubmit(screen: Screen, chrome: ReadonlySet<string>): Screen {
   if (screen.fields.length === 0) return screen;
+  // A header's 'Sign in' beside a form that asks no password sends nothing of it. Buttons of every page are the
+  // form's only when it has no other.
+  const accountForm = screen.kind === 'login' || screen.kind === 'sign_up' || screen.fields.some((field) => /password/i.test(field.label));
+  const sends = screen.interactions.filter(
+    (i) => i.kind === 'click' && !i.phrase && SUBMIT_WORDS.has(firstWord(i.label)) && isStepLabel(i.label) &&
+      (accountForm || !ACCOUNT_ENTRY_LABEL.test(keyOf(i.label))),
+  );
   const button =
-    screen.interactions.find((i) => i.kind === 'submit') ??
-    screen.interactions.find((i) => i.kind === 'click' && !i.phrase && SUBMIT_WORDS.has(firstWord(i.label)));
-  const exit = FORM_SCREENS.has(screen.kind) ? screen.exits[0] : undefined;
+    screen.interactions.find((i) => i.kind === 'submit') ?? sends.find((i) => !chrome.has(keyOf(i.label))) ?? sends[0];
+  const exit = FORM_SCREENS.has(screen.kind) || DETAILS_STEP.test(keyOf(screen.title)) ? screen.exits[0] : undefined;
   if (!button && !exit) return screen;
   const submit: Interaction = button
     ? { ...button, kind: 'submit', toScreen: button.toScreen ?? exit ?? null }
@@ -234,6 +250,23 @@ function withSubmit(screen: Screen): Screen {
   // The move the form made is its submit, not navigation.
   const moved = (i: Interaction) => i !== submit && i.label === '' && exit !== undefined && i.toScreen === submit.toScreen;
   return { ...screen, interactions: interactions.filter((i) => !moved(i)) };
+}
+
+/** A label showing a facet and its value ('Next available: Today') is a filter's; 'Next: payment' is a step's. */
+function isStepLabel(label: string): boolean {
+  const facet = facetOf(label)?.facet;
+  return !facet || SUBMIT_WORDS.has(facet.toLowerCase());
+}
+
+/** Labels of buttons found on three screens or more: a header's or a footer's ('Sign in', 'Register'). */
+function chromeLabelsOf(screens: Screen[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const screen of screens) {
+    for (const label of new Set(screen.interactions.filter((i) => i.kind === 'click').map((i) => keyOf(i.label)))) {
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+    }
+  }
+  return new Set([...counts].filter(([, count]) => count >= 3).map(([label]) => label));
 }
 
 /** Labels of links and tabs found on two screens or more, and tabs named after a screen: the navigation. */
@@ -378,7 +411,8 @@ function checkboxProperties(screen: Screen): TrackingProperty[] {
 function submitCandidate(screen: Screen, interaction: Interaction): Candidate | null {
   const label = interaction.label;
   const words = wordsOf(label);
-  const generic = GENERIC_SUBMIT.has(keyOf(label));
+  // 'Next: seats' names the step it leads to, not what its form sends.
+  const generic = GENERIC_SUBMIT.has(keyOf(label)) || /^(next|continue)\s*:/i.test(label);
   const verb = firstWord(label);
   let object = words.slice(1);
   while (object.length > 0 && ARTICLES.has((object[0] ?? '').toLowerCase())) object = object.slice(1);
@@ -387,7 +421,7 @@ function submitCandidate(screen: Screen, interaction: Interaction): Candidate | 
   const written = past && object.length === 0 && SENDS_WRITING.has(verb) ? writtenThing(screen) : undefined;
   let name: string;
   if (written && past) name = eventName(written, past);
-  else if (generic) name = eventName(screen.title, keyOf(screen.title).endsWith('form') ? '' : 'Form', 'Submitted');
+  else if (generic) name = eventName(screen.title, keyOf(screen.title).endsWith('form') || DETAILS_STEP.test(keyOf(screen.title)) ? '' : 'Form', 'Submitted');
   else if (!isNameable(label)) return null;
   else if (past && object.length > 0 && !NOT_AN_OBJECT.test(object[0] ?? '')) name = eventName(object.join(' '), past);
   else name = eventName(label, 'Submitted');

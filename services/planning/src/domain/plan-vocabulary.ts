@@ -1311,6 +1311,8 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   if (ONBOARDING_STEP.test(screen.key) && screen.exits.some((exit) => !ONBOARDING_STEP.test(exit))) {
     events.push({ ...specEvent('onboarding_completed', 'Onboarding Completed', `User moves on from the ${screen.title} screen, the onboarding's last`, "The app's onboarding is done.", []), leadsTo: 'next' });
   }
+  const narrowed = narrowedCountOf(screen);
+  if (narrowed) events.push(screenFiltered(screen, examples, { type: 'filter', value: '' }, narrowed));
   const kept = screen.texts.map(savedToListOf).find((list) => list !== null);
   if (kept) events.push(itemSaved(examples, kept));
   const paywall = paywallOf(screen, productType);
@@ -1330,6 +1332,26 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
     });
   }
   return events;
+}
+
+/** A count of what a list shows: '48 dermatologists', '688 properties found'. */
+const LIST_COUNT = /^(\d[\d,]*) ([a-z]+s)\b/;
+
+/**
+ * The count a list fell to on its own screen ('48 dermatologists', then '36 dermatologists'): a filter was applied,
+ * whether or not the video read the control.
+ */
+function narrowedCountOf(screen: Screen): string | undefined {
+  const counts = new Map<string, number>();
+  for (const text of screen.texts) {
+    const [, digits = '', noun = ''] = LIST_COUNT.exec(keyOf(text)) ?? [];
+    if (!digits) continue;
+    const count = Number(digits.replace(/,/g, ''));
+    const before = counts.get(noun);
+    if (before !== undefined && count < before) return text;
+    counts.set(noun, count);
+  }
+  return undefined;
 }
 
 /** What kind of paywall a screen shows: the values of Paywall Viewed's paywall_type. */

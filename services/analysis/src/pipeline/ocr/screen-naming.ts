@@ -312,6 +312,10 @@ const count = (texts: string[], pattern: RegExp): number => texts.filter((text) 
 
 /** Who wrote a story: 'By' and a name ('By Elena Marsh and Tomasz Wójcik · 2h ago', whatever separates the rest). */
 const BYLINE = /^(By|BY) \p{Lu}[\p{L}'’.-]+/u;
+/** A title that asks for one choice: "Choose your bank", "Select a seat". */
+const CHOICE_HEADING = /^(?:choose|select|pick) (?:your|a|an) ([a-z]+(?: [a-z]+)?)$/;
+/** A step that shows what was chosen back before it is sent: "Review and confirm", "Review your booking". */
+const REVIEW_STEP = /^review (and|&) (confirm|book|submit)\b|^review (your )?(booking|appointment|reservation|visit|stay)\b|^(check|confirm) your (booking|appointment|reservation)( details)?$/;
 /** When a story was written: a date with its month named, or a time ago, or an update. */
 const ARTICLE_DATE =
   /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{4}\b|\b(updated|published)\b|\b\d{1,2} ?(h|hrs?|hours?|mins?|minutes?|days?) ago\b/;
@@ -398,6 +402,12 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const cartTitle = has(texts.slice(0, 2), /^(your |my |shopping )?(cart|basket|bag)\b/);
   if (/\b(cart|basket|bag)\b/.test(title) || (has(texts, /^subtotal\b/) && (cartTitle || has(texts, /^(order )?total\b/)))) return strong('Cart');
 
+  // A step whose title asks for one choice ('Choose your bank', 'Choose your seats') is that thing's selection, as
+  // analysts name such steps. Plans, and a product's size or colour, have pages of their own.
+  const chosen = CHOICE_HEADING.exec(heading)?.[1];
+  if (chosen && !evidence.isModal && !password && !/\b(plans?|subscription|membership|size|colou?r)\b/.test(chosen)) {
+    return strong(`${titleCase(chosen.split(' ').map(singular).join(' '))} Selection`);
+  }
   // A search box over what was searched lately or is suggested: where a search is typed. The box may read as a
   // button, its magnifier as a letter ('Q Search destination').
   const searchBox = [...inputs, ...buttons].some((label) => /^(\W+|q )?search\b/.test(label));
@@ -450,6 +460,11 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const doctor = has([heading, ...texts.slice(0, 12)], /^dr\.? [a-z][a-z'-]+( [a-z][a-z.'-]*){0,3}(,? [a-z]{2,4}\.?)?$/);
   const booksVisit = has([...buttons, ...texts], /^book (an? )?(appointment|visit|consultation)\b|^book (now|online)$/);
   if (doctor && booksVisit && inputs.length === 0 && !password && !evidence.isModal) return strong('Doctor Profile');
+  // The last step before a visit, a stay or a table is booked: what was chosen shown back to be checked. Its
+  // heading says 'review', which is no product's reviews.
+  if (REVIEW_STEP.test(heading) && has(all, /\b(appointment|booking|reservation|visit|stay|book)\b/) && !evidence.isModal) {
+    return strong('Review Booking');
+  }
   if ((singlePrice || prices.length === 0) && inquiry && heading !== '' && !isHome && !listing && !asksWho) return strong('Listing Detail');
   if (singlePrice && (addToCart || productTraits) && heading !== '' && !isHome && !listing && !accountMenu && !asksWho &&
       !/\b(cart|basket|bag|order)\b/.test(heading)) {
@@ -506,7 +521,7 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const returning = has(texts, /already hav|an account\??$/);
   const members = returning || has(texts, /^(log|sign) ?in$/);
   if (evidence.urlPath === undefined && evidence.navCount === 0 && inputs.length === 0 && evidence.isFirstFrame &&
-      (returning || ((newcomers || members) && (members || fewControls) && (evidence.heroHeading || newcomers)))) return strong('Onboarding');
+      (returning || ((newcomers || members) && (members || fewControls) && (evidence.heroHeading || newcomers)))) return strong('Welcome');
 
   // An app's home screen greets its user by name; the app's own name for it, its selected tab ('Today'), comes first.
   // A page titled otherwise ('My appointments') only greets its user under its title; a line spoken to the user
@@ -568,7 +583,10 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
     const genericDetail = / Detail$/.test(fromUrl) &&
       ((archetype?.name === 'Product Detail' && !evidence.elements.some((element) => element.kind === 'button' && isItemAction(element.label))) ||
         archetype?.name === 'Article');
-    naming = archetype?.strong && !contains && (genericDetail || SEGMENT_GENERIC.has(fromUrl))
+    // A path and a selection that name one thing ('/booking/seats', 'Choose your seats'): the title says what is done.
+    const selectsPath = archetype?.name.endsWith(' Selection') === true &&
+      singular(urlWords.at(-1) ?? '') === singular(archetype.name.split(' ').at(-2) ?? '');
+    naming = archetype?.strong && !contains && (genericDetail || selectsPath || SEGMENT_GENERIC.has(fromUrl))
       ? { name: archetype.name, source: 'archetype' }
       : { name: fromUrl, source: 'url' };
   } else if (archetype?.strong) naming = { name: archetype.name, source: 'archetype' };
