@@ -276,6 +276,8 @@ describe('screen names', () => {
       ['Dashboard', { heading: 'Good numbers', texts: ['12,480', '$48,920', '3.42%', '+8.2% vs last month'] }],
       ['Onboarding Step 2', { heading: 'Upload Demo Video', texts: ['Step 2 of 2'] }],
       ['Onboarding', { heading: 'Share moments with friends', texts: ['Get Started', 'Already have an account? Log in'], heroHeading: true, isFirstFrame: true }],
+      // Ways in that serve newcomers and members alike.
+      ['Welcome', { heading: '(6) pennywise', texts: ['Know where every', 'pound goes', 'By continuing you agree to our terms'], elements: buttons('Continue with Apple', 'Continue with email'), isFirstFrame: true }],
       // An app's welcome: its promise low on the screen, the newcomers' button unread, a way back in for members.
       ['Welcome', { heading: 'Find your calm, one breath at a time', texts: ['Guided meditations, sleep stories and breathing', 'Already have an account'], isFirstFrame: true }],
       ['Home', { heading: 'Sam, coffee time?', texts: ['Good morning', 'Oat Flat White', '$4.80', '$5.40', '$5.10', '$4.60'] }],
@@ -324,6 +326,18 @@ describe('screen names', () => {
       expect(nameScreen(evidence({ heading: 'Choose your seats', urlPath: '/booking/extras' })).name).not.toBe('Seat Selection');
       expect(nameScreen(evidence({ heading: 'Choose your plan', texts: ['$9 / month', '$19 / month'] })).name).toBe('Pricing');
       expect(nameScreen(evidence({ heading: 'Select a size', texts: ['S', 'M', 'L'] })).name).not.toBe('Size Selection');
+    });
+
+    it("should call a booking's step that asks who comes, by its address, their details", () => {
+      const who = evidence({ heading: "Who's flying?", elements: inputs('First name', 'Last name', 'Email address') });
+      expect(nameScreen({ ...who, urlPath: '/booking/passengers' }).name).toBe('Passenger Details');
+      // A path that names who comes needs one field of theirs; one that names the booking, two.
+      expect(nameScreen(evidence({ heading: 'adult 2', urlPath: '/booking/passengers', elements: inputs('Title', 'Last name') })).name).toBe('Passenger Details');
+      expect(nameScreen(evidence({ heading: 'Your stay', urlPath: '/book', elements: inputs('Last name') })).name).not.toBe('Booking Details');
+      expect(nameScreen({ ...who, heading: 'Enter your details', urlPath: '/book' }).name).toBe('Booking Details');
+      // Another page's form, or a booking's step that asks nothing of who comes, keeps its own name.
+      expect(nameScreen({ ...who, urlPath: '/contact' }).name).not.toMatch(/Details$/);
+      expect(nameScreen(evidence({ heading: 'Choose your seats', urlPath: '/booking/passengers', elements: inputs('Seat') })).name).not.toMatch(/Details$/);
     });
 
     it("should call a booking's last step, its choices shown back to be checked, Review Booking and not a product", () => {

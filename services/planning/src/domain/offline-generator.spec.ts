@@ -543,6 +543,20 @@ describe(generateOfflinePlan.name, () => {
       ]),
     );
     expect(eventNamed(stepped, 'Passenger Details Submitted').trigger).toContain("'Next: seats'");
+    // The header's 'Checkout' on every page does not send a details step left without its own button read.
+    const chrome = [{ kind: 'button' as const, label: 'Checkout' }];
+    const hotel = generateOfflinePlan(
+      analysisOf([
+        pageSpec({ screenName: 'Hotel Detail', screenKind: 'other', order: 0, elements: chrome, actions: [{ kind: 'navigate', toScreen: 'Booking Details', atSec: 5 }] }),
+        pageSpec({
+          screenName: 'Booking Details', screenKind: 'other', order: 1,
+          elements: [...chrome, { kind: 'input', label: 'First name' }, { kind: 'input', label: 'Email address' }],
+          actions: [{ kind: 'navigate', toScreen: 'Payment', atSec: 20 }],
+        }),
+        pageSpec({ screenName: 'Payment', screenKind: 'other', order: 2, elements: chrome }),
+      ]),
+    );
+    expect(eventNamed(hotel, 'Booking Details Submitted').trigger).toBe('User sends the form on the Booking Details screen');
     // A count that stays or grows narrows nothing.
     const grown = generateOfflinePlan(
       analysisOf([
@@ -553,6 +567,19 @@ describe(generateOfflinePlan.name, () => {
       ]),
     );
     expect(grown.events.map((e) => e.name)).not.toContain('Search Results Filtered');
+  });
+
+  it("should take a bare 'Create' on a 'New <thing>' screen for the thing created", () => {
+    const budgets = (label: string) =>
+      generateOfflinePlan(
+        analysisOf([
+          pageSpec({ screenName: 'Budgets', screenKind: 'content', order: 0, actions: [{ kind: 'navigate', toScreen: 'New Budget', atSec: 3 }] }),
+          pageSpec({ screenName: 'New Budget', screenKind: 'other', order: 1, elements: [{ kind: 'heading', label: 'New budget' }, { kind: 'button', label }] }),
+        ]),
+      ).events.map((e) => e.name);
+    expect(budgets('Create')).toContain('Budget Created');
+    expect(budgets('Create')).not.toContain('Create Clicked');
+    expect(budgets('Cancel')).not.toContain('Budget Created');
   });
 
   it("should take a shop's home a product was picked from for a product list, and a product left for the cart by an unread control for Product Added", () => {

@@ -233,15 +233,15 @@ const DETAILS_STEP = /^\w+( \w+)? (details|information|info)$/;
 function withSubmit(screen: Screen, chrome: ReadonlySet<string>): Screen {
   if (screen.fields.length === 0) return screen;
   // A header's 'Sign in' beside a form that asks no password sends nothing of it. Buttons of every page are the
-  // form's only when it has no other.
+  // form's only when it has no other, and leaving a screen whose form is its point is that form sent.
   const accountForm = screen.kind === 'login' || screen.kind === 'sign_up' || screen.fields.some((field) => /password/i.test(field.label));
   const sends = screen.interactions.filter(
     (i) => i.kind === 'click' && !i.phrase && SUBMIT_WORDS.has(firstWord(i.label)) && isStepLabel(i.label) &&
       (accountForm || !ACCOUNT_ENTRY_LABEL.test(keyOf(i.label))),
   );
-  const button =
-    screen.interactions.find((i) => i.kind === 'submit') ?? sends.find((i) => !chrome.has(keyOf(i.label))) ?? sends[0];
   const exit = FORM_SCREENS.has(screen.kind) || DETAILS_STEP.test(keyOf(screen.title)) ? screen.exits[0] : undefined;
+  const button =
+    screen.interactions.find((i) => i.kind === 'submit') ?? sends.find((i) => !chrome.has(keyOf(i.label))) ?? (exit ? undefined : sends[0]);
   if (!button && !exit) return screen;
   const submit: Interaction = button
     ? { ...button, kind: 'submit', toScreen: button.toScreen ?? exit ?? null }

@@ -85,13 +85,16 @@ export function examplesOf(screens: Screen[]): PlanExamples {
 const NOT_ITEMS =
   /^(secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|times?|kgs?|lbs?|reps?|stars?|views?|likes?|saves?|followers?|people|users?|members?|results?|reviews?|ratings?|items?|percent|pts|points|kms?|miles?)$/;
 
+/** Words that end in an s without being plurals ('£312.40 this month'). */
+const NOT_PLURAL = /^(this|was|has|his|its|yes|plus|thus|always|perhaps|across|whereas|news)$|(ss|us|is)$/;
+
 /** The plural noun counted most often in the texts ('412 songs', '25 songs' → 'Song'). */
 function itemNounOf(texts: string[]): string {
   const counts = new Map<string, number>();
   for (const text of texts) {
     for (const match of text.matchAll(/\b\d+\s+([a-z]{3,}s)\b/gi)) {
       const plural = (match[1] ?? '').toLowerCase();
-      if (NOT_ITEMS.test(plural)) continue;
+      if (NOT_ITEMS.test(plural) || NOT_PLURAL.test(plural)) continue;
       counts.set(plural, (counts.get(plural) ?? 0) + 1);
     }
   }

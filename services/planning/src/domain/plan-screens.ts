@@ -186,6 +186,8 @@ const SEARCH_PLACEHOLDER = /^(q )?search\b/;
 export const DATE_RANGE =
   /^((last|past|previous|this|next) (\d+ )?(hours?|days?|weeks?|months?|quarters?|years?)|today|yesterday|all time|custom range|date range)$/;
 
+const MENU_ACTION = /^(add (it |this )?to|share|export|download)\b/;
+
 /**
  * A search box or a sort/filter select acts on the screen (a select showing its facet and value, 'Status: Pending',
  * is such a filter); every other field belongs to its form.
@@ -194,6 +196,8 @@ function addField(draft: Draft, label: string, choice: boolean): void {
   const key = keyOf(label);
   const acts = /^(sort|filter)\b/.test(key) || DATE_RANGE.test(key) || (choice && facetOf(label) !== null);
   if (/^search\b/.test(key)) draft.interactions.push({ kind: 'input', label, toScreen: null, seen: false });
+  // A menu that sends what is shown somewhere ('Add to calendar ▾', 'Share ▾') is a control, not a field.
+  else if (choice && MENU_ACTION.test(key)) draft.interactions.push({ kind: 'click', label, toScreen: null, seen: false });
   else if (acts) draft.interactions.push({ kind: 'select', label, toScreen: null, seen: false });
   else draft.fields.push({ label, choice });
 }

@@ -193,6 +193,25 @@ describe('plan vocabulary', () => {
     expect(recognise({ interaction, screen: results, submitsForm: false, examples: shop })?.name).toBe('Product List Filtered');
   });
 
+  it("should take a menu that sends what is shown somewhere ('Add to calendar ▾') for a control, not a form's field", () => {
+    const confirmation = screenOf('other', [{ kind: 'select', label: 'Add to calendar' }, { kind: 'select', label: 'Country' }], 'Booking Confirmation');
+    expect(confirmation.fields.map((field) => field.label)).toEqual(['Country']);
+    const menu = confirmation.interactions.find((i) => i.label === 'Add to calendar');
+    expect(menu && named(confirmation, menu)).toBe('Calendar Event Added');
+  });
+
+  it("should take 'Apply' beside a promo code's field for a coupon applied, on whatever screen takes the payment", () => {
+    const payment = screenOf('other', [{ kind: 'input', label: 'Card number' }, { kind: 'input', label: 'Promo code' }, { kind: 'button', label: 'Apply' }], 'Booking Payment');
+    expect(named(payment, { label: 'Apply' })).toBe('Coupon Applied');
+    expect(named(screenOf('other', [{ kind: 'input', label: 'Job title' }], 'Job Detail'), { label: 'Apply' })).not.toBe('Coupon Applied');
+  });
+
+  it('should take the plural counted most often for what a list holds, never a word that only ends in s', () => {
+    const texts = (...labels: string[]) => examplesOf([screenOf('other', labels.map((label) => ({ kind: 'text' as const, label })), 'Goals')]);
+    expect(texts('£312.40 this month', '£18.20 this week', 'across 3 goals').itemNoun).toBe('Goal');
+    expect(texts('£312.40 this month', '2 bonus').itemNoun).toBe('Item');
+  });
+
   it('should take moving on from a screen named for what is picked on it for picking it', () => {
     const picker = screenOf('other', [{ kind: 'text', label: 'Spanish' }, { kind: 'text', label: 'French' }], 'Language Selection');
     expect(screenEventsOf({ ...picker, exits: ['pick daily goal'] }, shop, 'mobile_app').map((e) => e.name)).toEqual(['Language Selected']);

@@ -436,6 +436,13 @@ const RULES: Rule[] = [
     kinds: ['click', 'navigate'],
     make: ({ screen }) => cookieConsentGiven(screen),
   },
+  // The bare 'Create' of a 'New Budget' screen makes the budget.
+  {
+    label: /^(create|save|add|done|submit)$/,
+    shows: (screen) => creationOf(screen) !== undefined,
+    kinds: ['click', 'submit'],
+    make: ({ screen }) => created(creationOf(screen) ?? ''),
+  },
   {
     label: GRANTS,
     shows: (screen) => permissionAsked(screen) !== undefined,
@@ -592,8 +599,9 @@ const RULES: Rule[] = [
     }),
   },
   {
+    // In a cart or a checkout, or beside a promo code's field wherever the payment is taken ('Booking Payment').
     label: /^(apply|redeem)\b.*\b(coupon|promo|discount|voucher|code)\b|^apply$/,
-    on: ['cart', 'checkout'],
+    shows: (screen) => screen.kind === 'cart' || screen.kind === 'checkout' || screen.fields.some((field) => COUPON_FIELD.test(keyOf(field.label))),
     kinds: NOT_TABS,
     make: ({ examples }) => ({
       id: 'coupon_applied',
@@ -1221,14 +1229,27 @@ function recordViewed(screen: Screen): Recognised | null {
 /** The form that makes a record, as the analysis names it ('New Campaign'). */
 const CREATION_FORM = /^new (\w+(?: \w+)?)$/;
 
+/** What a 'New <thing>' screen makes ('budget'), or undefined. */
+function creationOf(screen: Screen): string | undefined {
+  const object = CREATION_FORM.exec(keyOf(screen.name))?.[1];
+  return object && isNameable(object) ? object : undefined;
+}
+
+function created(object: string): Recognised {
+  return {
+    ...specEvent(`${snakeCase(object)}_created`, `${titleCase(object)} Created`, `User creates the ${object}`, `A new ${object} is made.`, []),
+    leadsTo: 'next',
+  };
+}
+
 /**
  * The form that makes a record opened ('Campaign Creation Started'): the first step of a funnel whose end is the
  * record made, however the form was reached (a 'Create' button, a menu, a shortcut). A list of what is new ('New
  * Releases') has no fields.
  */
 function creationStarted(screen: Screen): Recognised | null {
-  const object = CREATION_FORM.exec(keyOf(screen.name))?.[1];
-  if (!object || screen.fields.length === 0 || !isNameable(object)) return null;
+  const object = creationOf(screen);
+  if (!object || screen.fields.length === 0) return null;
   return { ...specEvent(`${snakeCase(object)}_creation_started`, `${titleCase(object)} Creation Started`, `User opens the form to create a ${object}`, `The form that makes a ${object} is shown.`, []), leadsTo: 'next' };
 }
 

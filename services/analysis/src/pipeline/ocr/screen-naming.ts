@@ -326,6 +326,15 @@ function labels(elements: UiElement[], kind: UiElement['kind']): string[] {
   return elements.filter((element) => element.kind === kind).map((element) => element.label.toLowerCase());
 }
 
+/** A form that asks who the guest or the buyer is: names, an e-mail, a phone (`fields` of them at least). */
+function asksWhoComes(evidence: NamingEvidence, fields = 2): boolean {
+  return labels(evidence.elements, 'input').filter((label) => /\bname\b|e-?mail|phone/.test(label)).length >= fields;
+}
+
+/** The last word of a booking's path that says who comes ('/booking/passengers'), or the booking itself ('/book'). */
+const BOOKED_PEOPLE = /^(passengers?|guests?|travell?ers?|patients?|attendees?|participants?)$/;
+const BOOKING = /^(book|booking|reservation)$/;
+
 /** What an onboarding's question asks about, by its words, in the order they are tried. */
 const QUESTION_TOPICS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(work on|focus on|achieve|improve|goals?|hop(e|ing) to|brings? you|looking for)\b/, 'Goals'],
@@ -455,7 +464,7 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // The user's account: a way to sign out beside the account's rows (its orders, its wishlist, a total spent).
   const accountMenu = has(texts, /^(log ?out|sign ?out)$/) && count(texts, /notifications|payment|settings|orders|rewards|addresses|help|member since/) >= 2;
   // A form that asks who the guest or the buyer is (names, an e-mail, a phone) books or buys what it shows beside it.
-  const asksWho = inputs.filter((label) => /\bname\b|e-?mail|phone/.test(label)).length >= 2;
+  const asksWho = asksWhoComes(evidence);
   // One doctor's page: their name and title ('Dr. Amelia Hart, MD') and a way to book them, nothing to fill in yet.
   const doctor = has([heading, ...texts.slice(0, 12)], /^dr\.? [a-z][a-z'-]+( [a-z][a-z.'-]*){0,3}(,? [a-z]{2,4}\.?)?$/);
   const booksVisit = has([...buttons, ...texts], /^book (an? )?(appointment|visit|consultation)\b|^book (now|online)$/);
@@ -517,9 +526,11 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // with an address is a website, whose front page says the same to its visitors: it is the site's home.
   // Its promise often sits low, above the buttons, and its newcomers' button may not read (white on a colour): the way
   // back in for those who already have an account says it alone.
-  const newcomers = has([...buttons, ...texts], /^(create (an |your )?account|sign ?up|get started|join)$/);
+  // 'Continue with Apple' lets in newcomers and members alike.
+  const either = has(buttons, /^continue with (apple|google|facebook|e-?mail|phone)$/);
+  const newcomers = either || has([...buttons, ...texts], /^(create (an |your )?account|sign ?up|get started|join)$/);
   const returning = has(texts, /already hav|an account\??$/);
-  const members = returning || has(texts, /^(log|sign) ?in$/);
+  const members = either || returning || has(texts, /^(log|sign) ?in$/);
   if (evidence.urlPath === undefined && evidence.navCount === 0 && inputs.length === 0 && evidence.isFirstFrame &&
       (returning || ((newcomers || members) && (members || fewControls) && (evidence.heroHeading || newcomers)))) return strong('Welcome');
 
@@ -602,6 +613,12 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
   if (archetype?.name === 'Pricing' && naming.source === 'url' && /^[A-Z][a-z]+$/.test(naming.name) &&
       !/^(pricing|plans?|upgrade|billing|checkout|cart|account|settings|profile|home|search|login|payment)$/i.test(naming.name)) {
     naming = { ...naming, name: `${naming.name} Plans` };
+  }
+  // A booking's step that asks who comes ('/booking/passengers', '/book' asking names and an e-mail): their details.
+  const booked = naming.source === 'url' ? naming.name.toLowerCase().split(' ').at(-1) : undefined;
+  // A path that names who comes needs one field of theirs to say so; one that names the booking, two.
+  if (booked && ((BOOKED_PEOPLE.test(booked) && asksWhoComes(evidence, 1)) || (BOOKING.test(booked) && asksWhoComes(evidence))) && !evidence.isModal) {
+    naming = { ...naming, name: `${titleCase(booked === 'book' ? 'booking' : singular(booked))} Details` };
   }
   if (evidence.isModal && naming.name) naming = { ...naming, name: `${naming.name.replace(/ (Modal|Dialog)$/i, '')} Modal` };
   return naming;
