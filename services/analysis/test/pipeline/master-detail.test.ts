@@ -23,7 +23,8 @@ describe('detail screens below a navigation section', () => {
     expect(nameScreen(detailPage({ breadcrumb: 'Inbox > Ticket #4471' }))).toEqual({ name: 'Ticket Detail', source: 'navigation' });
     expect(detailName(detailPage({ breadcrumb: 'Inbox › #4471', knownIds: { 4471: 'Ticket' } }))).toBe('Ticket Detail');
     expect(detailName(detailPage({ activeNav: 'Tickets', breadcrumb: 'Tickets › #4471' }))).toBe('Ticket Detail');
-    expect(detailName(detailPage({ activeNav: 'Customers', heading: 'Maria Lopez', breadcrumb: 'Customers / 88120' }))).toBe('Customer Detail');
+    // One person of a list is their profile, as one thing is its detail.
+    expect(detailName(detailPage({ activeNav: 'Customers', heading: 'Maria Lopez', breadcrumb: 'Customers / 88120' }))).toBe('Customer Profile');
     expect(detailName(detailPage({ breadcrumb: 'Inbox #4471' }))).toBe('Inbox Detail');
   });
 

@@ -73,9 +73,16 @@ describe('screen names', () => {
       expect(nameFromUrlPath('/settings/billing', 'Billing')).toBe('Settings Billing');
     });
 
+    it("should give a segment back the thin first letter its slash swallowed where the page shows the whole word", () => {
+      expect(nameFromUrlPath('/lights/outbound', 'Select your outbound flight', false, ['Flights', 'Fares held for 20 minutes'])).toBe('Flights Outbound');
+      // A word the page shows as read, or none longer by one letter, stays.
+      expect(nameFromUrlPath('/lights/outbound', 'Smart lights', false, ['Lights', 'Flights'])).toBe('Lights Outbound');
+      expect(nameFromUrlPath('/lights/outbound', 'Smart lights', false, ['Slights'])).toBe('Lights Outbound');
+    });
+
     it("should take a last segment for an item where a breadcrumb on the page spells the whole path, and not for a line repeating it", () => {
       const path = '/audience/contacts/priya-natarajan';
-      expect(nameFromUrlPath(path, 'Engaged last 30 days', false, ['Audience Contacts Priya Natarajan', 'Send email'])).toBe('Contact Detail');
+      expect(nameFromUrlPath(path, 'Engaged last 30 days', false, ['Audience Contacts Priya Natarajan', 'Send email'])).toBe('Contact Profile');
       expect(nameFromUrlPath(path, 'Engaged last 30 days', false, ['Contacts', 'Send email'])).toBe('Contacts Priya Natarajan');
       expect(nameFromUrlPath('/product/session-replay', 'See every session', false, ['Session Replay'])).toBe('Product Session Replay');
     });
@@ -326,6 +333,22 @@ describe('screen names', () => {
       expect(nameScreen(evidence({ heading: 'Choose your seats', urlPath: '/booking/extras' })).name).not.toBe('Seat Selection');
       expect(nameScreen(evidence({ heading: 'Choose your plan', texts: ['$9 / month', '$19 / month'] })).name).toBe('Pricing');
       expect(nameScreen(evidence({ heading: 'Select a size', texts: ['S', 'M', 'L'] })).name).not.toBe('Size Selection');
+    });
+
+    it('should not take amounts set against a total, a budget\'s or a goal\'s progress, for the prices of a listing', () => {
+      const budgets = evidence({ heading: 'Budgets', texts: ['£255.92', '£96.45', '£303.55 of £400.00', '£34.20', '£184.20 of £150.00', '£63.60'] });
+      expect(nameScreen(budgets).name).toBe('Budgets');
+      expect(nameScreen({ ...budgets, texts: ['£255.92', '£96.45', '£34.20', '£63.60'] }).name).toBe('Product Listing');
+      const goals = ['£4,860.00', 'Target £4,000 · by March 2026', '£2,400.00', 'Target £6,000 · No deadline', '£310.00'];
+      expect(nameScreen(evidence({ heading: 'Goals', texts: goals })).name).toBe('Goals');
+    });
+
+    it("should call a lit tab's screen by its own title where that only adds what the tab keeps", () => {
+      // The tab bar's own 'Saved' read on the screen: the list is on view, not one of its homes.
+      const saved = evidence({ heading: 'Saved homes', navCount: 4, activeNav: 'Saved', texts: ['Saved homes', '1408 Barton Hills Dr #4', 'Search', 'Saved', 'Messages'] });
+      expect(nameScreen(saved).name).toBe('Saved Homes');
+      expect(nameScreen({ ...saved, heading: 'Discover new music', activeNav: 'Discover', texts: ['Discover'] }).name).toBe('Discover');
+      expect(nameScreen({ ...saved, heading: 'Saved 12' }).name).toBe('Saved');
     });
 
     it("should call a booking's step that asks who comes, by its address, their details", () => {

@@ -226,6 +226,18 @@ export function pathSegments(path: string): string[] {
 }
 
 /**
+ * A segment whose thin first letter the slash before it swallowed in the reading ('/lights' for '/flights'): the page's
+ * own word one letter longer at its start, where the page shows it and not the segment as read.
+ */
+function withLetterAfterSlash(segment: string, shown: readonly string[]): string {
+  if (!/^[a-z]{3,}$/.test(segment)) return segment;
+  const words = new Set(shown.flatMap((line) => line.toLowerCase().split(/[^a-z]+/)));
+  if (words.has(segment)) return segment;
+  const whole = [...'filt'].map((letter) => letter + segment).find((word) => words.has(word));
+  return whole ?? segment;
+}
+
+/**
  * A screen name from a URL path: "/cart" → "Cart", "/products/123" → "Product Detail", "/" → "Home"; a slug
  * that spells the page's heading is an item too ("/album/midnight-tides" under "Midnight Tides"). A path
  * searched ('/jobs?q=…') lists what was found: Job Search Results.
@@ -240,7 +252,7 @@ export function nameFromUrlPath(path: string, heading?: string, searched = false
 }
 
 function nameOfPath(path: string, heading?: string, shown: readonly string[] = []): string | undefined {
-  const read = pathSegments(path);
+  const read = pathSegments(path).map((segment) => withLetterAfterSlash(segment, shown));
   if (read.length === 0) return 'Home';
   // A workspace's record is keyed by a word as often as by an id ('/projects/web/board'): the key is no section,
   // and the collection before it is one record of its kind ('Project Board').
@@ -274,7 +286,7 @@ function nameOfPath(path: string, heading?: string, shown: readonly string[] = [
     // What is done to the item, before its key ('/book/hotel-arbor-eixample'): the page where it is done, Booking.
     const done = itemActionNoun(owner);
     if (done && done !== 'Edit') return done;
-    return titleCase(`${words(singular(owner))} Detail`);
+    return recordName(words(singular(owner)));
   }
   if (segments.length === 1 && SEGMENT_NAMES[last]) return SEGMENT_NAMES[last];
   // The last two meaningful segments say where in the site we are ("/checkout/payment" → "Checkout Payment").
@@ -497,7 +509,7 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // says what kind of thing it is.
   const detailTabs = has(texts, /^(overview|about|details|description)$/) && has(texts, /^reviews?( \(?\d[\d,.k]*\)?)?$|^ratings?$/);
   const listKind = evidence.listName === undefined ? undefined : kindListed(evidence.listName);
-  if (detailTabs && !evidence.isModal && listKind) return strong(titleCase(`${listKind} Detail`));
+  if (detailTabs && !evidence.isModal && listKind) return strong(recordName(listKind));
   // A session under way ('Finish workout', its time elapsed, what is up next): the screen the user is active on.
   // The button's icon may read as a letter or punctuation before it ('(finish workout').
   const session = /^\W*(finish|end|complete|stop) (workout|session|run|ride|walk|class|lesson|activity|quiz|practice)$/;
@@ -561,7 +573,10 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   // section names the page first. An app's tables are sorted and filtered too ('Filter by name'): a listing of
   // products shows a price.
   if ((listing && (prices.length >= 1 || addToCart)) || (prices.length >= 4 && (addToCart || productTraits))) return strong('Product Listing');
-  if (prices.length >= 4) return weak('Product Listing');
+  // Amounts set against a total or a target ('£303.55 of £400.00', 'Target £4,000') are progress, a budget's or a
+  // goal's, not prices.
+  const progress = count(texts, /[$€£]\s?\d[\d,.]*( spent| saved)? of [$€£]\s?\d|^target [$€£]\s?\d/) >= 2;
+  if (prices.length >= 4 && !progress) return weak('Product Listing');
   if (/\bsettings\b|\bpreferences\b/.test(heading)) return strong('Settings');
   if (has(all, /^edit profile$/) || (has(texts, /\bfollowers\b/) && has(texts, /\bfollowing\b/)) || /\b(my )?profile\b/.test(heading) || accountMenu) {
     // Someone else's profile is followed or messaged from it (an outlined 'Message' reads as a field); the user's
@@ -602,7 +617,10 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
       : { name: fromUrl, source: 'url' };
   } else if (archetype?.strong) naming = { name: archetype.name, source: 'archetype' };
   else if (evidence.activeNav && !evidence.isModal) {
-    naming = { name: detailName(evidence) ?? openedFromTab(evidence) ?? homeFeed(evidence) ?? shortName(evidence.activeNav), source: 'navigation' };
+    naming = {
+      name: detailName(evidence) ?? openedFromTab(evidence) ?? homeFeed(evidence) ?? tabTitle(evidence) ?? shortName(evidence.activeNav),
+      source: 'navigation',
+    };
   }
   // A panel's own title says what it is for ('Select tickets') better than a guess from its prices.
   else if (archetype && !(evidence.isModal && heading && !isLayoutPhrase(heading))) naming = { name: archetype.name, source: 'archetype' };
@@ -700,7 +718,24 @@ export function detailName(evidence: NamingEvidence): string | undefined {
   if (!id && page.split(/\s+/).length < 3) return undefined;
   const kinds = [id?.[1], id ? evidence.knownIds?.[id[2] ?? ''] : undefined, parent];
   const kind = kinds.map((phrase) => recordKind(phrase ?? '')).find((phrase) => phrase !== '');
-  return kind ? titleCase(`${kind} Detail`) : undefined;
+  return kind ? recordName(kind) : undefined;
+}
+
+/** People an app keeps records of: one of them opened is their profile, as a thing opened is its detail. */
+const PEOPLE = /^(contact|customer|client|member|user|patient|doctor|candidate|employee|subscriber|lead|teammate|student|instructor)$/;
+
+/** The page of one record of a list of `kind` ('Contact' → 'Contact Profile', 'Workout' → 'Workout Detail'). */
+function recordName(kind: string): string {
+  return titleCase(`${kind} ${PEOPLE.test(kind.toLowerCase()) ? 'Profile' : 'Detail'}`);
+}
+
+/** A lit tab's own title says what it keeps where the tab's word alone does not ('Saved' → 'Saved homes'). */
+function tabTitle({ activeNav, heading }: NamingEvidence): string | undefined {
+  if (!activeNav || !heading) return undefined;
+  const title = heading.trim().toLowerCase().split(/\s+/);
+  const tab = activeNav.trim().toLowerCase().split(/\s+/);
+  const extended = title.length === tab.length + 1 && tab.every((word, i) => title[i] === word) && /^[a-z]{3,}$/.test(title.at(-1) ?? '');
+  return extended && !isLayoutPhrase(heading) ? titleCase(heading) : undefined;
 }
 
 /**
@@ -722,5 +757,5 @@ function openedFromTab(evidence: NamingEvidence): string | undefined {
   const { activeNav, activeTab, heading, texts } = evidence;
   const kind = activeNav && activeTab ? kindListed(shortName(activeNav)) : undefined;
   if (!kind || !activeNav || !heading || heading.split(/\s+/).length < 2 || sameWords(heading, activeNav)) return undefined;
-  return texts.some((text) => sameWords(text, activeNav)) ? undefined : titleCase(`${kind} Detail`);
+  return texts.some((text) => sameWords(text, activeNav)) ? undefined : recordName(kind);
 }
