@@ -1,4 +1,4 @@
-import { consentAnswerOf, facetOf, mentionsCookies, noticeOf, savedToListOf } from './analysis';
+import { consentAnswerOf, facetOf, mentionsCookies, namesNextStep, noticeOf, savedToListOf, showsValue } from './analysis';
 
 describe(facetOf.name, () => {
   it.each([
@@ -15,6 +15,17 @@ describe(facetOf.name, () => {
       expect(facetOf(label)).toBeNull();
     },
   );
+});
+
+describe(showsValue.name, () => {
+  it("should take a fact and its value for what sends nothing, and a step's 'Next: …' for a step", () => {
+    expect(showsValue('Next available: Today')).toBe(true);
+    expect(showsValue('Next: choose your seats')).toBe(false);
+    expect(namesNextStep('Next: choose your seats')).toBe(true);
+    expect(namesNextStep('Continue: payment')).toBe(true);
+    expect(namesNextStep('Next available: Today')).toBe(false);
+    expect(showsValue('Continue')).toBe(false);
+  });
 });
 
 describe(noticeOf.name, () => {

@@ -18,6 +18,18 @@ export function facetOf(label: string): { facet: string; value: string } | null 
   return match?.[1] && match[2] ? { facet: match[1], value: match[2] } : null;
 }
 
+/** A button's facet that names the step it leads to ('Next: payment'), not a fact. */
+const STEP_FACET = /^(next|continue|step \d+)$/i;
+
+export function namesNextStep(label: string): boolean {
+  return STEP_FACET.test(facetOf(label)?.facet ?? '');
+}
+
+/** A label that shows a fact and its value ('Next available: Today'): a filter's or a fact's, never what sends a form. */
+export function showsValue(label: string): boolean {
+  return facetOf(label) !== null && !namesNextStep(label);
+}
+
 /**
  * A course, a job or a stay is enrolled in, applied for or booked, though it may go in a cart as well: a page with
  * such a button ('Enroll now', 'Apply', 'Book') is one item of what the product offers, named after what it is.

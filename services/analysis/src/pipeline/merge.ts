@@ -3,7 +3,7 @@
  * words, reached by scrolling, a tab switched under the same heading, or a panel opened over the page) form
  * a visit; a later visit of a known screen joins its spec.
  */
-import { ACCOUNT_ENTRY_LABEL, facetOf, isNoticeText } from '@tracklens/contracts';
+import { ACCOUNT_ENTRY_LABEL, isNoticeText, showsValue } from '@tracklens/contracts';
 import type { DetectedScreen, FrameUnderstanding, KeyFrame, UiElement, UserAction } from './types';
 import { normalizeName, pathOfItem, pathSegments, shortName } from './ocr/screen-naming';
 import { SUBMIT_VERBS } from './ocr/vocabulary';
@@ -176,14 +176,13 @@ function makeNamesUnique(specs: Spec[]): void {
 function sentBy(typedOn: Entry[], shown: Entry): UiElement | undefined {
   const typed = typedOn.flatMap((entry) => entry.seen.actions.filter((action) => action.kind === 'type').map((action) => action.target ?? ''));
   if (typed.length === 0) return undefined;
-  // A header's 'Sign in' sends only an account's own form: a password, or nothing typed but who the user is.
+  // A header's 'Sign in' sends only an account's own form: a password, or nothing typed but who the user is. A label
+  // showing a fact's value ('Next available: Today') sends nothing; 'Next: payment' does.
   const signsIn = [shown, ...typedOn].some((entry) => entry.seen.elements.some((element) => element.kind === 'input' && /password/i.test(element.label))) ||
     typed.every((field) => ACCOUNT_FIELD.test(field));
   return shown.seen.elements.find((element) => {
     const label = element.label.toLowerCase();
-    // A label showing a facet and its value ('Next available: Today') is a filter's; 'Next: payment' is a step's.
-    const facet = facetOf(label)?.facet;
-    return element.kind === 'button' && SUBMIT_VERBS.has(label.split(/[\s:]+/)[0] ?? '') && (!facet || SUBMIT_VERBS.has(facet)) &&
+    return element.kind === 'button' && SUBMIT_VERBS.has(label.split(/[\s:]+/)[0] ?? '') && !showsValue(label) &&
       (signsIn || !ACCOUNT_ENTRY_LABEL.test(label));
   });
 }

@@ -21,8 +21,9 @@
  */
 import {
   ACCOUNT_ENTRY_LABEL,
-  facetOf,
+  namesNextStep,
   noticeOf,
+  showsValue,
   type EventCategory,
   type Funnel,
   type ProductAnalysis,
@@ -236,7 +237,7 @@ function withSubmit(screen: Screen, chrome: ReadonlySet<string>): Screen {
   // form's only when it has no other, and leaving a screen whose form is its point is that form sent.
   const accountForm = screen.kind === 'login' || screen.kind === 'sign_up' || screen.fields.some((field) => /password/i.test(field.label));
   const sends = screen.interactions.filter(
-    (i) => i.kind === 'click' && !i.phrase && SUBMIT_WORDS.has(firstWord(i.label)) && isStepLabel(i.label) &&
+    (i) => i.kind === 'click' && !i.phrase && SUBMIT_WORDS.has(firstWord(i.label)) && !showsValue(i.label) &&
       (accountForm || !ACCOUNT_ENTRY_LABEL.test(keyOf(i.label))),
   );
   const exit = FORM_SCREENS.has(screen.kind) || DETAILS_STEP.test(keyOf(screen.title)) ? screen.exits[0] : undefined;
@@ -252,32 +253,24 @@ function withSubmit(screen: Screen, chrome: ReadonlySet<string>): Screen {
   return { ...screen, interactions: interactions.filter((i) => !moved(i)) };
 }
 
-/** A label showing a facet and its value ('Next available: Today') is a filter's; 'Next: payment' is a step's. */
-function isStepLabel(label: string): boolean {
-  const facet = facetOf(label)?.facet;
-  return !facet || SUBMIT_WORDS.has(facet.toLowerCase());
-}
-
-/** Labels of buttons found on three screens or more: a header's or a footer's ('Sign in', 'Register'). */
-function chromeLabelsOf(screens: Screen[]): Set<string> {
+/** Labels of these kinds of control found on `atLeast` screens or more. */
+function repeatedLabels(screens: Screen[], kinds: Interaction['kind'][], atLeast: number): Set<string> {
   const counts = new Map<string, number>();
   for (const screen of screens) {
-    for (const label of new Set(screen.interactions.filter((i) => i.kind === 'click').map((i) => keyOf(i.label)))) {
+    for (const label of new Set(screen.interactions.filter((i) => kinds.includes(i.kind)).map((i) => keyOf(i.label)))) {
       counts.set(label, (counts.get(label) ?? 0) + 1);
     }
   }
-  return new Set([...counts].filter(([, count]) => count >= 3).map(([label]) => label));
+  return new Set([...counts].filter(([label, count]) => label !== '' && count >= atLeast).map(([label]) => label));
 }
+
+/** Labels of buttons found on three screens or more: a header's or a footer's ('Sign in', 'Register'). */
+const chromeLabelsOf = (screens: Screen[]): Set<string> => repeatedLabels(screens, ['click'], 3);
 
 /** Labels of links and tabs found on two screens or more, and tabs named after a screen: the navigation. */
 function navigationLabelsOf(screens: Screen[]): Set<string> {
-  const counts = new Map<string, number>();
-  for (const screen of screens) {
-    const labels = new Set(screen.interactions.filter((i) => i.kind === 'navigate' || i.kind === 'tab').map((i) => keyOf(i.label)));
-    for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
-  }
-  const names = screens.flatMap((screen) => [screen.key, keyOf(screen.title)]);
-  return new Set([...[...counts].filter(([, count]) => count >= 2).map(([label]) => label), ...names].filter((label) => label));
+  const names = screens.flatMap((screen) => [screen.key, keyOf(screen.title)]).filter((label) => label);
+  return new Set([...repeatedLabels(screens, ['navigate', 'tab'], 2), ...names]);
 }
 
 interface Candidate {
@@ -412,7 +405,7 @@ function submitCandidate(screen: Screen, interaction: Interaction): Candidate | 
   const label = interaction.label;
   const words = wordsOf(label);
   // 'Next: seats' names the step it leads to, not what its form sends.
-  const generic = GENERIC_SUBMIT.has(keyOf(label)) || /^(next|continue)\s*:/i.test(label);
+  const generic = GENERIC_SUBMIT.has(keyOf(label)) || namesNextStep(label);
   const verb = firstWord(label);
   let object = words.slice(1);
   while (object.length > 0 && ARTICLES.has((object[0] ?? '').toLowerCase())) object = object.slice(1);
