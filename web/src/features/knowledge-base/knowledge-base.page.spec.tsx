@@ -101,7 +101,7 @@ describe(KnowledgeBasePage.name, () => {
     expect(await screen.findByText('Failed to update product')).toBeTruthy();
     expect((screen.getByLabelText('Product Name') as HTMLInputElement).value).toBe('Acme Store');
     await inAct(() => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
-    expect(screen.getByText('Acme Shop')).toBeTruthy();
+    expect(await screen.findByText('Acme Shop')).toBeTruthy();
   });
 
   it("should show 'Product not found' for another user's product", async () => {
