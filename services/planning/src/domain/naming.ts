@@ -38,6 +38,11 @@ export function eventName(...parts: string[]): string {
 }
 
 /** A noun in the singular: 'stories' → 'story', 'boxes' → 'box', 'goals' → 'goal', 'class' stays. */
+/** 'a workout', 'an account': the article a trigger's sentence puts before a noun, by its first letter. */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
 export function singularOf(word: string): string {
   return word.replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/([^s])s$/, '$1');
 }

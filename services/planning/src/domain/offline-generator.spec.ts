@@ -1101,7 +1101,7 @@ describe(generateOfflinePlan.name, () => {
     expect(names).not.toContain('Booking Completed');
   });
 
-  it("should take chips that narrow an app's list ('All', 'Strength', 'Cardio') for a category chosen, and a screen's own tabs for tabs", () => {
+  it("should take chips that narrow an app's list ('All', 'Strength', 'Cardio') for that list filtered, the chips its values, and a screen's own tabs for tabs", () => {
     const plan = generateOfflinePlan(
       analysisOf([
         pageSpec({ screenName: 'Workouts', screenKind: 'other', order: 0, elements: ['All', 'Strength', 'Cardio'].map((label) => ({ kind: 'tab' as const, label })) }),
@@ -1111,7 +1111,12 @@ describe(generateOfflinePlan.name, () => {
       ]),
     );
     const names = plan.events.map((e) => e.name);
-    expect(names).toEqual(expect.arrayContaining(['Category Selected', 'Tab Selected']));
+    expect(names).toEqual(expect.arrayContaining(['Workouts Filtered', 'Tab Selected']));
+    expect(eventNamed(plan, 'Workouts Filtered').properties.find((p) => p.name === 'filter_value')).toMatchObject({
+      type: 'enum',
+      values: ['all', 'strength', 'cardio'],
+      example: 'strength',
+    });
     expect(eventNamed(plan, 'Tab Selected').properties.find((p) => p.name === 'tab_name')?.example).toBe('Overview');
     // The lit 'All', filled, read as a button beside the rest of the row.
     const lit = generateOfflinePlan(
@@ -1122,7 +1127,9 @@ describe(generateOfflinePlan.name, () => {
         }),
       ]),
     );
+    // A screen not named by what it lists: the category chosen.
     expect(lit.events.map((e) => e.name)).toContain('Category Selected');
+    expect(eventNamed(lit, 'Category Selected').properties.find((p) => p.name === 'category')).toMatchObject({ values: ['all', 'stress', 'focus', 'anxiety'], example: 'stress' });
     expect(lit.events.map((e) => e.name)).not.toContain('Tab Selected');
   });
 

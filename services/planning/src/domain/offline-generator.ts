@@ -332,7 +332,7 @@ function actionCandidate(screen: Screen, interaction: Interaction, context: Cont
       return navigationCandidate(screen, interaction, context);
     case 'tab':
       return isCategoryChip(screen, interaction)
-        ? recognisedCandidate(screen, interaction, categorySelected(interaction.label, context.examples), [])
+        ? recognisedCandidate(screen, interaction, categorySelected(screen, chipsOf(screen, context), context.examples), [])
         : tabCandidate(screen, interaction);
     case 'checkbox':
       return checkboxCandidate(screen, interaction);
@@ -471,6 +471,18 @@ function isCategoryChip(screen: Screen, interaction: Interaction): boolean {
   // it is filled and may read as a button beside the row.
   const all = screen.interactions.some((i) => (i.kind === 'tab' || i.kind === 'click') && keyOf(i.label) === 'all');
   return all && interaction.kind === 'tab';
+}
+
+/**
+ * The labels of a screen's chip row: its tabs that do not move between screens, and its 'All', which other screens
+ * may read as a link and which, lit, may read as a button (see isCategoryChip).
+ */
+function chipsOf(screen: Screen, { navigationLabels }: Context): string[] {
+  const chip = (i: Interaction) =>
+    keyOf(i.label) === 'all'
+      ? i.kind === 'tab' || i.kind === 'click'
+      : i.kind === 'tab' && !navigationLabels.has(keyOf(i.label)) && isNameable(i.label);
+  return screen.interactions.filter(chip).map((i) => i.label);
 }
 
 function checkboxCandidate(screen: Screen, interaction: Interaction): Candidate | null {

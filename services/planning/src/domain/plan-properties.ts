@@ -88,6 +88,9 @@ const NOT_ITEMS =
 /** Words that end in an s without being plurals ('£312.40 this month'). */
 const NOT_PLURAL = /^(this|was|has|his|its|yes|plus|thus|always|perhaps|across|whereas|news)$|(ss|us|is)$/;
 
+/** What a product's items are called when its texts never count them. */
+export const UNKNOWN_ITEM = 'Item';
+
 /** The plural noun counted most often in the texts ('412 songs', '25 songs' → 'Song'). */
 function itemNounOf(texts: string[]): string {
   const counts = new Map<string, number>();
@@ -99,7 +102,7 @@ function itemNounOf(texts: string[]): string {
     }
   }
   const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-  if (!best) return 'Item';
+  if (!best) return UNKNOWN_ITEM;
   return titleCase(singularOf(best[0]));
 }
 

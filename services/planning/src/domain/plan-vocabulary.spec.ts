@@ -223,6 +223,13 @@ describe('plan vocabulary', () => {
     const jobs = examplesOf([screenOf('other', [], 'Job Detail')]);
     expect(screenEventsOf(screenOf('other', toast, 'Job Detail'), jobs, 'website').map((e) => e.name)).toEqual([`${jobs.itemNoun} Saved`]);
     expect(screenEventsOf(screenOf('other', [{ kind: 'text', label: 'Added to calendar' }], 'Job Detail'), jobs, 'website')).toEqual([]);
+    // Items the product never names, kept in the favorites: a favorite added, not 'Item Saved'.
+    const favorites = screenEventsOf(screenOf('other', [{ kind: 'text', label: 'Added to favorites' }], 'Sleep'), jobs, 'mobile_app');
+    expect(jobs.itemNoun).toBe('Item');
+    expect(favorites.map((e) => e.name)).toEqual(['Favorite Added']);
+    expect(favorites[0]?.trigger).toBe('User adds an item to their favorites');
+    const songs = examplesOf([screenOf('other', [{ kind: 'text', label: '25 songs' }], 'Playlist')]);
+    expect(screenEventsOf(screenOf('other', [{ kind: 'text', label: 'Added to favorites' }], 'Album'), songs, 'mobile_app').map((e) => e.name)).toEqual(['Song Saved']);
   });
 
   it("should add Order Completed where an order's confirmation shows, with the order's properties", () => {

@@ -16,9 +16,8 @@ import {
   savedToListOf,
   type TrackingProperty,
 } from '@tracklens/contracts';
-import { CTA_VERBS, keyOf, singularOf, snakeCase, titleCase, wordsOf } from './naming';
-import type { PlanExamples } from './plan-properties';
-import { personalProperty, productsProperty, property } from './plan-properties';
+import { CTA_VERBS, keyOf, singularOf, snakeCase, titleCase, withArticle, wordsOf } from './naming';
+import { personalProperty, productsProperty, property, UNKNOWN_ITEM, type PlanExamples } from './plan-properties';
 import type { Interaction, Screen, ScreenKind } from './plan-screens';
 import { DATE_RANGE, isNameable } from './plan-screens';
 import { personalDataOf } from './privacy';
@@ -285,16 +284,26 @@ function productAddedToWishlist(examples: PlanExamples): Recognised {
 
 /**
  * The item on screen kept in one of the user's lists, as a toast says without naming the control (a heart, a
- * bookmark icon): a shop's wishlist, else the item saved ('Listing Saved').
+ * bookmark icon): a shop's wishlist; else the item saved ('Listing Saved'), or, where the product never says
+ * what its items are, a favorite added.
  */
 function itemSaved(examples: PlanExamples, list: string): Recognised {
   if (examples.commerce) return productAddedToWishlist(examples);
   const item = examples.itemNoun;
+  if (item === UNKNOWN_ITEM && /^favou?rites?$/.test(list)) {
+    return {
+      id: 'favorite_added',
+      name: 'Favorite Added',
+      trigger: `User adds an item to their ${list}`,
+      description: `An item is kept in the user's ${list}.`,
+      properties: [itemIdProperty(item, 'added')],
+    };
+  }
   return {
     id: `saved:${keyOf(item)}`,
     name: `${item} Saved`,
-    trigger: `User saves a ${item.toLowerCase()} to their ${list}`,
-    description: `A ${item.toLowerCase()} is kept in one of the user's lists.`,
+    trigger: `User saves ${withArticle(item.toLowerCase())} to their ${list}`,
+    description: `${titleCase(withArticle(item.toLowerCase()))} is kept in one of the user's lists.`,
     properties: [itemIdProperty(item, 'saved')],
   };
 }
@@ -801,16 +810,38 @@ const RULES: Rule[] = [
   },
 ];
 
-/** A category chip of a list: in a shop the spec's list filter, elsewhere the category chosen. */
-export function categorySelected(label: string, examples: PlanExamples): Recognised {
-  if (examples.commerce) return listFiltered(examples, [{ type: 'category', value: snakeCase(label) }], [], label);
+/**
+ * A row of category chips over a list ('All', 'Strength', 'Cardio'), seen whole so its labels are the allowed
+ * values: in a shop the spec's list filter; on a screen named by the plural of what it lists ('Workouts',
+ * 'Transactions') that list filtered, as any other filter of it; elsewhere the category chosen. The example is a
+ * chip that narrows ('Strength'), not the 'All' that undoes it.
+ */
+export function categorySelected(screen: Screen, chips: string[], examples: PlanExamples): Recognised {
+  const chosen = chips.find((chip) => keyOf(chip) !== 'all') ?? chips[0] ?? '';
+  const values = chips.map(snakeCase);
+  if (examples.commerce) return listFiltered(examples, [{ type: 'category', value: snakeCase(chosen) }], [], chosen);
+  if (listsByPlural(screen)) {
+    const filtered = screenFiltered(screen, examples, { type: 'category', value: snakeCase(chosen) }, chosen);
+    return { ...filtered, properties: filtered.properties.map((p) => (p.name === 'filter_value' ? withValues(p, values) : p)) };
+  }
   return {
     id: 'category_selected',
     name: 'Category Selected',
-    trigger: `User narrows the list to a category ('${label}')`,
+    trigger: `User narrows the list to a category ('${chosen}')`,
     description: 'The list shows one category.',
-    properties: [property('category', 'string', 'Category chosen', snakeCase(label), true)],
+    properties: [withValues(property('category', 'string', 'Category chosen', snakeCase(chosen), true), values)],
   };
+}
+
+/** An enum of the values shown, where there are two or more. */
+function withValues(given: TrackingProperty, values: string[]): TrackingProperty {
+  return values.length >= 2 ? { ...given, type: 'enum', values } : given;
+}
+
+/** The screen is named by the plural of what it lists, one word ('Workouts', 'Transactions'). */
+function listsByPlural(screen: Screen): boolean {
+  const [word, ...more] = wordsOf(listObjectOf(screen)).map((w) => w.toLowerCase());
+  return word !== undefined && more.length === 0 && word.length > 3 && singularOf(word) !== word;
 }
 
 /** A screen that confirms something is done ('Workout Complete', 'Transfer Confirmation'): reaching it is that thing completed. */
@@ -866,8 +897,8 @@ function reached({ thing, does, past }: { thing: string; does: string; past: str
   return {
     id: `${past}:${thing}`,
     name: `${titleCase(thing)} ${titleCase(past)}`,
-    trigger: `User ${does} a ${thing} and reaches the ${screen.title} screen`,
-    description: `A ${thing} is ${past}.`,
+    trigger: `User ${does} ${withArticle(thing)} and reaches the ${screen.title} screen`,
+    description: `${titleCase(withArticle(thing))} is ${past}.`,
     properties: [property(`${snakeCase(thing)}_id`, 'string', `Id of the ${thing}`, `${snakeCase(thing).slice(0, 3)}_3301`, true)],
   };
 }
