@@ -740,6 +740,15 @@ describe(generateOfflinePlan.name, () => {
     const names = prompt.events.map((e) => e.name);
     expect(names.filter((name) => /Permission|Allow/.test(name))).toEqual(['Location Permission Granted']);
     expect(discover([{ kind: 'button', label: 'Allow While Using App' }]).events.map((e) => e.name)).not.toContain('Location Permission Granted');
+    // The question unread, the prompt's own answers side by side name it; its 'Precise' switch is no dialog of the app.
+    const unread = discover([
+      { kind: 'button', label: 'Allow Once' },
+      { kind: 'button', label: 'Allow While Using App' },
+      { kind: 'button', label: "Don't Allow" },
+      { kind: 'button', label: 'Precise' },
+    ]).events.map((e) => e.name);
+    expect(unread).toContain('Location Permission Granted');
+    expect(unread.filter((name) => /Precise/.test(name))).toEqual([]);
   });
 
   it("should read a permission prompt's question wrapped over lines, the permission named on the next one", () => {

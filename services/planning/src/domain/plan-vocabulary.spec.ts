@@ -217,6 +217,21 @@ describe('plan vocabulary', () => {
     expect(screenEventsOf({ ...picker, exits: ['pick daily goal'] }, shop, 'mobile_app').map((e) => e.name)).toEqual(['Language Selected']);
   });
 
+  it("should take 'Allow' on another service's consent screen for its data shared, and leave a phone's permission prompt its own", () => {
+    const consent = screenOf('other', [
+      { kind: 'text', label: 'Pennywise would like to access' },
+      { kind: 'heading', label: 'your Monzo data' },
+      { kind: 'button', label: 'Allow' },
+    ], 'Monzo Data');
+    const allow = recognise({ interaction: { kind: 'click', label: 'Allow', toScreen: null, seen: true }, screen: consent, submitsForm: false, examples: shop });
+    expect(allow?.name).toBe('Data Access Granted');
+    expect(allow?.properties.find((p) => p.name === 'provider')?.example).toBe('Monzo');
+    const prompt = screenOf('other', [{ kind: 'heading', label: '“Gigly” would like to use your location' }, { kind: 'button', label: 'Allow' }], 'Discover');
+    expect(named(prompt, { label: 'Allow' })).toBe('Location Permission Granted');
+    // Without a question asked, 'Allow' is no consent.
+    expect(named(screenOf('other', [{ kind: 'text', label: 'Your data' }], 'Privacy'), { label: 'Allow' })).not.toBe('Data Access Granted');
+  });
+
   it("should add the item kept in the user's list where a toast says so without naming the control", () => {
     const toast = [{ kind: 'text' as const, label: 'Saved to your list' }];
     expect(screenEventsOf(screenOf('product', toast, 'Event Detail'), shop, 'mobile_app').map((e) => e.name)).toEqual(['Product Added To Wishlist']);

@@ -358,6 +358,7 @@ const PERMISSIONS: Array<[RegExp, string]> = [
 /** A settings screen's own save ('Save', 'Save changes', 'Update', 'Apply'). */
 const SAVES_SETTINGS = /^(save|update|apply)\b/;
 const GRANTS = /^allow( once| while using( the)? app| all| access| full access)?$/;
+const LOCATION_ANSWERS = ['allow once', 'allow while using app'];
 /** The prompt's question ('“Gigly” would like to use your location', 'Allow Lingo Leap to access your location?'). */
 const PERMISSION_PROMPT = /\b(would like to|wants to|uses your|to use your|to access your|access to your|allow( \S+){1,3} to)\b/;
 /** The rest of a question wrapped over lines is short ('notifications?', 'Send You Notifications'). */
@@ -370,7 +371,9 @@ const WRAPPED_REST_WORDS = 3;
 function permissionAsked(screen: Screen): string | undefined {
   const lines = [...screen.headings, ...screen.texts, ...screen.interactions.map((i) => i.label)].map(keyOf);
   const prompts = lines.filter((line) => PERMISSION_PROMPT.test(line));
-  if (prompts.length === 0) return undefined;
+  // The phone's location prompt alone offers both 'Allow Once' and 'Allow While Using App': its buttons together name
+  // it where its question, small and over a dimmed screen, was not read.
+  if (prompts.length === 0) return LOCATION_ANSWERS.every((answer) => lines.includes(answer)) ? 'Location' : undefined;
   const named = (candidates: string[]) => PERMISSIONS.find(([words]) => candidates.some((line) => words.test(line)))?.[1];
   return named(prompts) ?? named(lines.filter((line) => wordsOf(line).length <= WRAPPED_REST_WORDS));
 }
@@ -384,11 +387,39 @@ export function readsPromptQuestion(screen: Screen, interaction: Interaction): b
   const permission = permissionAsked(screen);
   const label = keyOf(interaction.label);
   if (permission === undefined || label === '') return false;
+  // iOS's location prompt carries its own switch ('Precise: On').
+  if (permission === 'Location' && /^precise( on| off)?$/.test(label)) return true;
   if (interaction.kind === 'open_modal') {
     return [...screen.headings, ...screen.texts].map(keyOf).some((line) => PERMISSION_PROMPT.test(line) && `${line} `.startsWith(`${label} `));
   }
   if (interaction.seen || GRANTS.test(label) || wordsOf(label).length > WRAPPED_REST_WORDS) return false;
   return PERMISSIONS.some(([words, name]) => name === permission && words.test(label));
+}
+
+/** Whose data a consent screen names ('your Monzo data', 'your Google account'), a line of its own or the question's end. */
+const DATA_OF = /\byour ((?:\w+ ){0,2}?\w+) (data|account|information|info)\b/;
+
+/**
+ * A request of another service's data that is no phone permission ('Pennywise would like to access your Monzo data',
+ * an open-banking or OAuth consent): whose data, '' where the screen does not say; undefined without one.
+ */
+function dataAccessAsked(screen: Screen): string | undefined {
+  if (permissionAsked(screen) !== undefined) return undefined;
+  const lines = [...screen.headings, ...screen.texts].map(keyOf);
+  if (!lines.some((line) => PERMISSION_PROMPT.test(line))) return undefined;
+  const owner = lines.map((line) => DATA_OF.exec(line)?.[1]).find((found) => found !== undefined);
+  return owner === undefined ? '' : titleCase(owner);
+}
+
+/** Access to another service's data granted on its consent screen. */
+function dataAccessGranted(provider: string): Recognised {
+  return {
+    id: 'data_access_granted',
+    name: 'Data Access Granted',
+    trigger: `User allows access to their ${provider ? `${provider} ` : ''}data on the consent screen`,
+    description: "Another service's data is shared with the product.",
+    properties: [property('provider', 'string', 'Service whose data is shared', provider, true)],
+  };
 }
 
 /** The permission granted in a phone's prompt ('Allow While Using App' under a question about the location). */
@@ -457,6 +488,12 @@ const RULES: Rule[] = [
     shows: (screen) => permissionAsked(screen) !== undefined,
     kinds: ['click', 'submit'],
     make: ({ screen, interaction }) => permissionGranted(permissionAsked(screen) ?? '', interaction.label),
+  },
+  {
+    label: GRANTS,
+    shows: (screen) => dataAccessAsked(screen) !== undefined,
+    kinds: ['click', 'submit'],
+    make: ({ screen }) => dataAccessGranted(dataAccessAsked(screen) ?? ''),
   },
   {
     label: NEWSLETTER_ANSWER,
