@@ -247,7 +247,7 @@ describe('offline plans of the recorded demos', () => {
     it('should answer the B2B SaaS spec events: a sign-in, saved settings, an invitation, one page view, one navigation event', () => {
       expect(names.length).toBeGreaterThanOrEqual(5);
       expect(names.length).toBeLessThanOrEqual(14);
-      expect(names).toEqual(['Page Viewed', 'Signed In', 'Navigation Clicked', 'Settings Saved', 'Tab Selected', 'Invite Sent']);
+      expect(names).toEqual(['Page Viewed', 'Signed In', 'Navigation Clicked', 'Settings Updated', 'Tab Selected', 'Invite Sent']);
       expectWellFormed(plan);
       expectNoNoise(plan, ['Acme', 'Jane', 'Forgot', 'Chi', 'Cancel', 'Remember']);
       // The signed-in user's name in the header is an OCR'd link: it never names an event or an example.

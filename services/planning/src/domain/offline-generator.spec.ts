@@ -237,7 +237,7 @@ describe(generateOfflinePlan.name, () => {
         pageSpec({ screenName: 'Report', screenKind: 'other', order: 3 }),
       ]),
     );
-    expect(merged.events.map((e) => e.name)).toEqual(['Page Viewed', 'Settings Saved', 'View Report Clicked']);
+    expect(merged.events.map((e) => e.name)).toEqual(['Page Viewed', 'Settings Updated', 'View Report Clicked']);
     const ticket = generateOfflinePlan(
       analysisOf([
         pageSpec({ screenName: 'Ticket Detail', screenKind: 'content', elements: [{ kind: 'button', label: 'Send reply' }] }),

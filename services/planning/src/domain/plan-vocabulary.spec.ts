@@ -2,7 +2,7 @@ import { PROPERTY_NAME_PATTERN } from '@tracklens/contracts';
 import { analysisOf, pageSpec } from '../testing/analysis.factory';
 import { examplesOf } from './plan-properties';
 import { screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
-import { lifecycleEvents, recognise, screenEventsOf, semanticViewOf } from './plan-vocabulary';
+import { lifecycleEvents, noticedEventsOf, recognise, screenEventsOf, semanticViewOf } from './plan-vocabulary';
 
 /** A settled screen of `kind` with these elements, as the generator sees it. */
 function screenOf(kind: Parameters<typeof pageSpec>[0]['screenKind'], elements: Parameters<typeof pageSpec>[0]['elements'] = [], screenName = 'Screen'): Screen {
@@ -230,6 +230,21 @@ describe('plan vocabulary', () => {
     expect(named(prompt, { label: 'Allow' })).toBe('Location Permission Granted');
     // Without a question asked, 'Allow' is no consent.
     expect(named(screenOf('other', [{ kind: 'text', label: 'Your data' }], 'Privacy'), { label: 'Allow' })).not.toBe('Data Access Granted');
+  });
+
+  it("should take a notice that settings were kept ('Settings saved') for Settings Updated, as their Save is, and other notices for what they say", () => {
+    const settings = screenOf('settings', [{ kind: 'text', label: 'Settings saved' }, { kind: 'text', label: 'Note saved' }], 'Settings');
+    expect(noticedEventsOf(settings).map((e) => e.name)).toEqual(['Settings Updated', 'Note Saved']);
+    expect(named(settings, { label: 'Save changes' })).toBe('Settings Updated');
+    expect(noticedEventsOf(screenOf('settings', [{ kind: 'text', label: 'Changes discarded' }], 'Settings')).map((e) => e.name)).not.toContain('Settings Updated');
+  });
+
+  it("should extend the streak where a screen celebrates it ('7-day streak'), not where a screen only shows it", () => {
+    const [extended] = screenEventsOf(screenOf('other', [{ kind: 'heading', label: '7-day streak!' }], '7 Day Streak'), shop, 'mobile_app');
+    expect(extended?.name).toBe('Streak Extended');
+    expect(extended?.properties[0]).toMatchObject({ name: 'streak_days', type: 'number', example: '7' });
+    const today = screenOf('other', [{ kind: 'heading', label: 'Good morning' }, { kind: 'heading', label: '1-day streak' }], 'Today');
+    expect(screenEventsOf(today, shop, 'mobile_app').map((e) => e.name)).not.toContain('Streak Extended');
   });
 
   it("should add the item kept in the user's list where a toast says so without naming the control", () => {

@@ -1145,11 +1145,12 @@ export function settingDialogOf(label: string, screen: Screen): Recognised | nul
   };
 }
 
+/** Settings changed and kept, by their Save or by the notice that says so: what changed, not the button ('Saved'). */
 function settingsSaved(screen: Screen): Recognised {
   return {
-    id: 'settings_saved',
-    name: 'Settings Saved',
-    trigger: 'User saves the settings',
+    id: 'settings_updated',
+    name: 'Settings Updated',
+    trigger: 'User saves changed settings',
     description: 'Changed settings are saved.',
     properties: settingsSection(screen),
     takesForm: true,
@@ -1404,6 +1405,8 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   if (narrowed) events.push(screenFiltered(screen, examples, { type: 'filter', value: '' }, narrowed));
   const kept = screen.texts.map(savedToListOf).find((list) => list !== null);
   if (kept) events.push(itemSaved(examples, kept));
+  const streak = streakOf(screen);
+  if (streak !== undefined) events.push(streakExtended(screen, streak));
   const paywall = paywallOf(screen, productType);
   if (paywall) events.push(paywall);
   const arrival = reachedOf(screen);
@@ -1481,6 +1484,27 @@ function paywallOf(screen: Screen, productType: ProductType): Recognised | null 
   };
 }
 
+/** A notice that settings were kept ('Settings saved', 'Preferences updated'): Settings Updated, as their Save is. */
+const SETTINGS_NOTICE = /^(settings|preferences|changes)$/;
+const KEPT = /^(saved|updated|applied)$/;
+
+/** A screen that celebrates the user's streak ('1 day streak!', '7-day streak'): its days, undefined on any other. */
+function streakOf(screen: Screen): number | undefined {
+  const days = /^(\d+) day streak$/.exec(keyOf(screen.name))?.[1];
+  return days === undefined ? undefined : Number(days);
+}
+
+/** The streak's screen shows once a day's first activity extends it, as gamified apps show it. */
+function streakExtended(screen: Screen, days: number): Recognised {
+  return {
+    id: 'streak_extended',
+    name: 'Streak Extended',
+    trigger: `User extends their streak and reaches the ${screen.title} screen`,
+    description: "The user's streak of active days grows by one.",
+    properties: [property('streak_days', 'number', 'Days in a row the user has been active', String(days), true)],
+  };
+}
+
 /**
  * What the screen's notices said the user's action did ('Promo applied' → Promo Applied, 'Message sent to Marco' →
  * Message Sent): the analysis keeps only notices that appeared as the user acted. An order, a payment or a sign-up
@@ -1491,13 +1515,18 @@ export function noticedEventsOf(screen: Screen): Recognised[] {
   for (const text of screen.texts) {
     const notice = noticeOf(text);
     if (!notice || TRACKED_ELSEWHERE.test(notice.thing) || INVITE_CONFIRMED.test(keyOf(text))) continue;
+    if (SETTINGS_NOTICE.test(notice.thing) && KEPT.test(notice.done)) {
+      const saved = settingsSaved(screen);
+      events.set(saved.name, saved);
+      continue;
+    }
     const name = `${titleCase(notice.thing)} ${titleCase(notice.done)}`;
     if (!isNameable(name)) continue;
     events.set(name, {
       id: `noticed:${keyOf(name)}`,
       name,
       trigger: `The ${screen.title} screen confirms that the user's ${notice.thing} is ${notice.done}`,
-      description: `A ${notice.thing} is ${notice.done}.`,
+      description: `${titleCase(withArticle(notice.thing))} is ${notice.done}.`,
       properties: [],
     });
   }
