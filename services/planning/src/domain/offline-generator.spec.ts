@@ -435,7 +435,7 @@ describe(generateOfflinePlan.name, () => {
       'Page Viewed',
       'Signed In',
       'Navigation Clicked',
-      'Search Performed',
+      'Projects Searched',
       'Projects Filtered',
       'New Project Clicked',
       'CSV Exported',
@@ -443,7 +443,7 @@ describe(generateOfflinePlan.name, () => {
       'Invite Sent',
     ]);
     // What the user typed in a search box may name a person: it is flagged as personal data, without example.
-    expect(eventNamed(saas, 'Search Performed').properties).toContainEqual(expect.objectContaining({ name: 'query', pii: true, example: '' }));
+    expect(eventNamed(saas, 'Projects Searched').properties).toContainEqual(expect.objectContaining({ name: 'query', pii: true, example: '' }));
     expect(saas.events.flatMap((e) => e.properties).filter((p) => p.pii).map((p) => p.name)).toEqual([
       'username',
       'query',

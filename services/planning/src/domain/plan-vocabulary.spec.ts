@@ -239,6 +239,18 @@ describe('plan vocabulary', () => {
     expect(noticedEventsOf(screenOf('settings', [{ kind: 'text', label: 'Changes discarded' }], 'Settings')).map((e) => e.name)).not.toContain('Settings Updated');
   });
 
+  it("should name an app's search by what its box says it searches ('Search 2,400 banks' → Banks Searched), else a search performed, and a shop's by its products", () => {
+    const app = examplesOf([screenOf('other', [], 'Bank Selection')]);
+    const search = (label: string, examples = app) =>
+      recognise({ interaction: { kind: 'input', label, toScreen: null, seen: true }, screen: screenOf('other', [], 'Bank Selection'), submitsForm: false, examples })?.name;
+    expect(search('Search 2,400 banks')).toBe('Banks Searched');
+    expect(search('Search 240 workout')).toBe('Workouts Searched');
+    expect(search('Search merchants, notes or amounts')).toBe('Search Performed');
+    expect(search('Search music')).toBe('Search Performed');
+    expect(search('Search')).toBe('Search Performed');
+    expect(search('Search 2,400 banks', shop)).toBe('Products Searched');
+  });
+
   it("should extend the streak where a screen celebrates it ('7-day streak'), not where a screen only shows it", () => {
     const [extended] = screenEventsOf(screenOf('other', [{ kind: 'heading', label: '7-day streak!' }], '7 Day Streak'), shop, 'mobile_app');
     expect(extended?.name).toBe('Streak Extended');

@@ -175,7 +175,18 @@ function checkoutStarted(examples: PlanExamples, trigger: string): Recognised {
   };
 }
 
-function searched(examples: PlanExamples): Recognised {
+function searched(examples: PlanExamples, label = ''): Recognised {
+  const things = examples.commerce ? undefined : searchedThingsOf(label);
+  if (things) {
+    return {
+      id: `searched:${snakeCase(things)}`,
+      name: `${titleCase(things)} Searched`,
+      trigger: `User searches the ${things}`,
+      description: `A search of the ${things} is run.`,
+      properties: [property('query', 'string', 'What the user searched for', examples.searchQuery, true)],
+      leadsTo: ['search_results'],
+    };
+  }
   return {
     id: 'search',
     name: examples.commerce ? 'Products Searched' : 'Search Performed',
@@ -185,6 +196,22 @@ function searched(examples: PlanExamples): Recognised {
     properties: [property('query', 'string', 'What the user searched for', examples.searchQuery, true)],
     leadsTo: ['search_results'],
   };
+}
+
+/**
+ * What a search box says it searches, as Segment names a search by its object ('Products Searched'): one noun, plural
+ * as written or after a count ('Search 240 workouts', 'Search 2,400 banks' → 'banks'); undefined for several things
+ * ('Search merchants, notes or amounts') or one that may not take an s ('Search music').
+ */
+function searchedThingsOf(label: string): string | undefined {
+  const words = wordsOf(keyOf(label));
+  if (!/^(search|find)$/.test(words[0] ?? '')) return undefined;
+  const rest = words.slice(1).filter((word) => !/^(for|all|our|the|by)$/.test(word));
+  const counted = rest.length > 0 && /^\d/.test(rest[0] ?? '');
+  const [noun, ...more] = rest.filter((word) => !/^\d+$/.test(word));
+  if (noun === undefined || more.length > 0 || noun.length < 3 || !/^[a-z]+$/.test(noun)) return undefined;
+  const plural = singularOf(noun) !== noun;
+  return plural ? noun : counted ? `${noun}s` : undefined;
 }
 
 /** Spec properties of a form about a person, for the fields the form shows: `prefix` 'invitee_' for an invitation. */
@@ -660,7 +687,7 @@ const RULES: Rule[] = [
   {
     label: /^(search|find)\b/,
     kinds: ['click', 'submit', 'navigate', 'input'],
-    make: ({ examples }) => searched(examples),
+    make: ({ examples, interaction }) => searched(examples, interaction.label),
   },
   {
     label: DATE_RANGE,
