@@ -37,12 +37,13 @@ export function eventName(...parts: string[]): string {
   return [...words.slice(0, EVENT_NAME_MAX_WORDS - 1), words[words.length - 1]].join(' ');
 }
 
-/** A noun in the singular: 'stories' → 'story', 'boxes' → 'box', 'goals' → 'goal', 'class' stays. */
-/** 'a workout', 'an account': the article a trigger's sentence puts before a noun, by its first letter. */
-export function withArticle(noun: string): string {
-  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+/** 'a workout', 'an account' ('An account' to start a sentence): the article a noun takes, by its first letter. */
+export function withArticle(noun: string, startsSentence = false): string {
+  const article = /^[aeiou]/i.test(noun) ? 'an' : 'a';
+  return `${startsSentence ? titleWord(article) : article} ${noun}`;
 }
 
+/** A noun in the singular: 'stories' → 'story', 'boxes' → 'box', 'goals' → 'goal', 'class' stays. */
 export function singularOf(word: string): string {
   return word.replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/([^s])s$/, '$1');
 }

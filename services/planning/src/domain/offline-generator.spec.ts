@@ -1107,6 +1107,7 @@ describe(generateOfflinePlan.name, () => {
     );
     const names = plan.events.map((e) => e.name);
     expect(names).toEqual(expect.arrayContaining(['Transfer Completed', 'Tour Requested']));
+    expect(eventNamed(plan, 'Transfer Completed').description).toBe('A transfer is completed.');
     expect(names).not.toContain('Booking Completed');
   });
 

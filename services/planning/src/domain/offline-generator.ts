@@ -38,7 +38,7 @@ import { withAllowedValues } from './plan-enums';
 import { isNameable, productTypeOf, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
 import {
   panelViewOf,
-  categorySelected,
+  chipChosen,
   startsOrEndsWhatFollows,
   FORM_SCREENS,
   GENERIC_SUBMIT,
@@ -332,7 +332,7 @@ function actionCandidate(screen: Screen, interaction: Interaction, context: Cont
       return navigationCandidate(screen, interaction, context);
     case 'tab':
       return isCategoryChip(screen, interaction)
-        ? recognisedCandidate(screen, interaction, categorySelected(screen, chipsOf(screen, context), context.examples), [])
+        ? recognisedCandidate(screen, interaction, chipChosen(screen, chipsOf(screen, context), context.examples), [])
         : tabCandidate(screen, interaction);
     case 'checkbox':
       return checkboxCandidate(screen, interaction);

@@ -64,12 +64,14 @@ export function withAllowedValues(events: TrackingEvent[], screens: Screen[]): T
 }
 
 /** An enum needs two values to be one, and its example must be one of them (or none). */
+export function asEnum(property: TrackingProperty, values: string[]): TrackingProperty {
+  if (values.length < 2 || property.type !== 'string') return property;
+  const example = values.find((value) => keyOf(value) === keyOf(property.example)) ?? '';
+  return { ...property, type: 'enum', values, example };
+}
+
 function refined(property: TrackingProperty, values: string[]): TrackingProperty {
-  let result = property;
-  if (values.length >= 2 && property.type === 'string') {
-    const example = values.find((value) => keyOf(value) === keyOf(property.example)) ?? '';
-    result = { ...property, type: 'enum', values, example };
-  }
+  let result = asEnum(property, values);
   // Whatever the user typed is theirs: no example stands for it.
   if (TYPED_TEXT_PROPERTIES.has(property.name)) result = { ...result, pii: true, example: '' };
   return result;

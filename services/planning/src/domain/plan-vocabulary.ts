@@ -20,6 +20,7 @@ import { CTA_VERBS, keyOf, singularOf, snakeCase, titleCase, withArticle, wordsO
 import { personalProperty, productsProperty, property, UNKNOWN_ITEM, type PlanExamples } from './plan-properties';
 import type { Interaction, Screen, ScreenKind } from './plan-screens';
 import { DATE_RANGE, isNameable } from './plan-screens';
+import { asEnum } from './plan-enums';
 import { personalDataOf } from './privacy';
 
 export interface Recognised {
@@ -177,21 +178,15 @@ function checkoutStarted(examples: PlanExamples, trigger: string): Recognised {
 
 function searched(examples: PlanExamples, label = ''): Recognised {
   const things = examples.commerce ? undefined : searchedThingsOf(label);
-  if (things) {
-    return {
-      id: `searched:${snakeCase(things)}`,
-      name: `${titleCase(things)} Searched`,
-      trigger: `User searches the ${things}`,
-      description: `A search of the ${things} is run.`,
-      properties: [property('query', 'string', 'What the user searched for', examples.searchQuery, true)],
-      leadsTo: ['search_results'],
-    };
-  }
   return {
-    id: 'search',
-    name: examples.commerce ? 'Products Searched' : 'Search Performed',
-    trigger: examples.commerce ? 'User searches the products' : 'User runs a search',
-    description: 'A search is run.',
+    ...(things
+      ? { id: `searched:${snakeCase(things)}`, name: `${titleCase(things)} Searched`, trigger: `User searches the ${things}`, description: `A search of the ${things} is run.` }
+      : {
+          id: 'search',
+          name: examples.commerce ? 'Products Searched' : 'Search Performed',
+          trigger: examples.commerce ? 'User searches the products' : 'User runs a search',
+          description: 'A search is run.',
+        }),
     // What the user typed may name a person or an address (plan-enums flags it as personal data).
     properties: [property('query', 'string', 'What the user searched for', examples.searchQuery, true)],
     leadsTo: ['search_results'],
@@ -330,7 +325,7 @@ function itemSaved(examples: PlanExamples, list: string): Recognised {
     id: `saved:${keyOf(item)}`,
     name: `${item} Saved`,
     trigger: `User saves ${withArticle(item.toLowerCase())} to their ${list}`,
-    description: `${titleCase(withArticle(item.toLowerCase()))} is kept in one of the user's lists.`,
+    description: `${withArticle(item.toLowerCase(), true)} is kept in one of the user's lists.`,
     properties: [itemIdProperty(item, 'saved')],
   };
 }
@@ -845,12 +840,12 @@ const RULES: Rule[] = [
     label: SAVES_SETTINGS,
     on: ['settings'],
     kinds: ['click', 'submit'],
-    make: ({ screen }) => settingsSaved(screen),
+    make: ({ screen }) => settingsUpdated(screen),
   },
   {
     label: /^(save|update) (settings|preferences)$/,
     kinds: ['click', 'submit'],
-    make: ({ screen }) => settingsSaved(screen),
+    make: ({ screen }) => settingsUpdated(screen),
   },
   {
     label: /^follow$/,
@@ -880,26 +875,21 @@ const RULES: Rule[] = [
  * 'Transactions') that list filtered, as any other filter of it; elsewhere the category chosen. The example is a
  * chip that narrows ('Strength'), not the 'All' that undoes it.
  */
-export function categorySelected(screen: Screen, chips: string[], examples: PlanExamples): Recognised {
+export function chipChosen(screen: Screen, chips: string[], examples: PlanExamples): Recognised {
   const chosen = chips.find((chip) => keyOf(chip) !== 'all') ?? chips[0] ?? '';
   const values = chips.map(snakeCase);
   if (examples.commerce) return listFiltered(examples, [{ type: 'category', value: snakeCase(chosen) }], [], chosen);
   if (listsByPlural(screen)) {
     const filtered = screenFiltered(screen, examples, { type: 'category', value: snakeCase(chosen) }, chosen);
-    return { ...filtered, properties: filtered.properties.map((p) => (p.name === 'filter_value' ? withValues(p, values) : p)) };
+    return { ...filtered, properties: filtered.properties.map((p) => (p.name === 'filter_value' ? asEnum(p, values) : p)) };
   }
   return {
     id: 'category_selected',
     name: 'Category Selected',
     trigger: `User narrows the list to a category ('${chosen}')`,
     description: 'The list shows one category.',
-    properties: [withValues(property('category', 'string', 'Category chosen', snakeCase(chosen), true), values)],
+    properties: [asEnum(property('category', 'string', 'Category chosen', snakeCase(chosen), true), values)],
   };
-}
-
-/** An enum of the values shown, where there are two or more. */
-function withValues(given: TrackingProperty, values: string[]): TrackingProperty {
-  return values.length >= 2 ? { ...given, type: 'enum', values } : given;
 }
 
 /** The screen is named by the plural of what it lists, one word ('Workouts', 'Transactions'). */
@@ -962,7 +952,7 @@ function reached({ thing, does, past }: { thing: string; does: string; past: str
     id: `${past}:${thing}`,
     name: `${titleCase(thing)} ${titleCase(past)}`,
     trigger: `User ${does} ${withArticle(thing)} and reaches the ${screen.title} screen`,
-    description: `${titleCase(withArticle(thing))} is ${past}.`,
+    description: `${withArticle(thing, true)} is ${past}.`,
     properties: [property(`${snakeCase(thing)}_id`, 'string', `Id of the ${thing}`, `${snakeCase(thing).slice(0, 3)}_3301`, true)],
   };
 }
@@ -1173,7 +1163,7 @@ export function settingDialogOf(label: string, screen: Screen): Recognised | nul
 }
 
 /** Settings changed and kept, by their Save or by the notice that says so: what changed, not the button ('Saved'). */
-function settingsSaved(screen: Screen): Recognised {
+function settingsUpdated(screen: Screen): Recognised {
   return {
     id: 'settings_updated',
     name: 'Settings Updated',
@@ -1511,10 +1501,6 @@ function paywallOf(screen: Screen, productType: ProductType): Recognised | null 
   };
 }
 
-/** A notice that settings were kept ('Settings saved', 'Preferences updated'): Settings Updated, as their Save is. */
-const SETTINGS_NOTICE = /^(settings|preferences|changes)$/;
-const KEPT = /^(saved|updated|applied)$/;
-
 /** A screen that celebrates the user's streak ('1 day streak!', '7-day streak'): its days, undefined on any other. */
 function streakOf(screen: Screen): number | undefined {
   const days = /^(\d+) day streak$/.exec(keyOf(screen.name))?.[1];
@@ -1532,6 +1518,10 @@ function streakExtended(screen: Screen, days: number): Recognised {
   };
 }
 
+/** A notice that settings were kept ('Settings saved', 'Preferences updated'): Settings Updated, as their Save is. */
+const SETTINGS_NOTICE = /^(settings|preferences|changes)$/;
+const KEPT = /^(saved|updated|applied)$/;
+
 /**
  * What the screen's notices said the user's action did ('Promo applied' → Promo Applied, 'Message sent to Marco' →
  * Message Sent): the analysis keeps only notices that appeared as the user acted. An order, a payment or a sign-up
@@ -1543,8 +1533,8 @@ export function noticedEventsOf(screen: Screen): Recognised[] {
     const notice = noticeOf(text);
     if (!notice || TRACKED_ELSEWHERE.test(notice.thing) || INVITE_CONFIRMED.test(keyOf(text))) continue;
     if (SETTINGS_NOTICE.test(notice.thing) && KEPT.test(notice.done)) {
-      const saved = settingsSaved(screen);
-      events.set(saved.name, saved);
+      const updated = settingsUpdated(screen);
+      events.set(updated.name, updated);
       continue;
     }
     const name = `${titleCase(notice.thing)} ${titleCase(notice.done)}`;
@@ -1553,7 +1543,7 @@ export function noticedEventsOf(screen: Screen): Recognised[] {
       id: `noticed:${keyOf(name)}`,
       name,
       trigger: `The ${screen.title} screen confirms that the user's ${notice.thing} is ${notice.done}`,
-      description: `${titleCase(withArticle(notice.thing))} is ${notice.done}.`,
+      description: `${withArticle(notice.thing, true)} is ${notice.done}.`,
       properties: [],
     });
   }
