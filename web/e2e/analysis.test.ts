@@ -180,7 +180,14 @@ describe('Video upload and page spec review', () => {
     await screens.filter({ hasText: 'Order Confirmation' }).waitFor();
 
     await modal.getByRole('button', { name: 'Finalize Changes' }).click();
-    await page.getByText('Page specs finalized').waitFor();
+    await page
+      .getByText('Page specs finalized')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await screenshot(page, 'finalize-toast-missing');
+        const softer = await page.getByText('Processing started').count();
+        throw new Error(`${String(error)}\n'Processing started' shown: ${softer > 0}; ${await analysisState(productId)}`);
+      });
     await page.waitForURL(new RegExp(`/products/${productId}$`)).catch(async (error: unknown) => {
       await screenshot(page, 'after-finalize-missing');
       throw new Error(`${String(error)}\nat ${page.url()}: ${await analysisState(productId)}`);
