@@ -43,6 +43,9 @@ describe(noticeOf.name, () => {
     // A toast's title and body read as one line.
     ['Account created Welcome, Sofia', { thing: 'account', done: 'created' }],
     ['✓ Reminder saved We will nudge you at 8:00', { thing: 'reminder', done: 'saved' }],
+    // Where or for whom stays out of the thing.
+    ['Your booking in Barcelona is confirmed', { thing: 'booking', done: 'confirmed' }],
+    ['Your table for 2 is booked', { thing: 'table', done: 'booked' }],
   ])('should read %j as a notice of what was done', (text, notice) => {
     expect(noticeOf(text)).toEqual(notice);
   });

@@ -109,9 +109,11 @@ const DONE_WORDS =
   'deactivated|paused|resumed|renewed|blocked|unblocked|locked|unlocked|favorited|favourited|bookmarked|pinned|muted|' +
   'unmuted|restored|changed|renamed|moved|linked|unlinked|joined|enrolled|registered|purchased|unsubscribed|unfollowed';
 const DONE = new RegExp(`^(${DONE_WORDS})$`);
-const THING_WORD = '(?!(?:is|was|were|has|have|been) )[a-z]+';
+const THING_WORD = '(?!(?:is|was|were|has|have|been|in|at|to|for|from|on|with) )[a-z]+';
+/** Where or for whom, between the thing and its participle ('Your booking in Barcelona is confirmed'). */
+const QUALIFIER = '(?: (?:in|at|to|for|from|on|with) [a-z0-9]+(?: [a-z0-9]+)?)?';
 const NOTICE = new RegExp(
-  `^(?:[^a-z]+ )?(?:(?:your|the|a|an) )?(${THING_WORD}(?: ${THING_WORD}){0,2}) (?:(?:is|was|were|has been|have been) )?` +
+  `^(?:[^a-z]+ )?(?:(?:your|the|a|an) )?(${THING_WORD}(?: ${THING_WORD}){0,2})${QUALIFIER} (?:(?:is|was|were|has been|have been) )?` +
     `(${DONE_WORDS})(?: (?:to|with|for|on) [^.!]{1,40}| [-·|:–—] .{1,60})?$`,
 );
 /** A toast's words as its patterns read them: lower case, without check marks and stops. */

@@ -62,6 +62,9 @@ describe('screen names', () => {
       ['/applications/ww-48213/submitted', 'Application Submitted'],
       ['/subscribe/welcome', 'Subscription Confirmation'],
       ['/book/success', 'Booking Confirmation'],
+      ['/bookings/7391824615/confirmation', 'Booking Confirmation'],
+      ['/book/hotel-arbor-eixample/payment', 'Booking Payment'],
+      ['/reserve/details', 'Reservation Details'],
       ['/onboarding/welcome', 'Onboarding Welcome'],
     ])('should name %s "%s"', (path, name) => {
       expect(nameFromUrlPath(path)).toBe(name);
