@@ -251,6 +251,17 @@ describe('plan vocabulary', () => {
     expect(search('Search 2,400 banks', shop)).toBe('Products Searched');
   });
 
+  it("should name a button that follows the option chosen by the thing chosen ('Confirm Economy' on Ride Selection: Ride Confirmed)", () => {
+    const options = [{ kind: 'button' as const, label: 'Confirm Comfort' }, { kind: 'button' as const, label: 'Confirm Economy' }];
+    const rides = screenOf('other', options, 'Ride Selection');
+    const event = recognise({ interaction: { kind: 'submit', label: 'Confirm Economy', toScreen: null, seen: true }, screen: rides, submitsForm: true, examples: shop, destination: null });
+    expect(event?.name).toBe('Ride Confirmed');
+    expect(event?.properties[0]).toMatchObject({ name: 'ride_type', type: 'enum', values: ['comfort', 'economy'], example: 'economy' });
+    // One option's button alone, or a screen not for choosing, names no such event.
+    expect(named(screenOf('other', options.slice(1), 'Ride Selection'), { label: 'Confirm Economy' })).not.toBe('Ride Confirmed');
+    expect(named(screenOf('other', options, 'Trip Details'), { label: 'Confirm Economy' })).toBeNull();
+  });
+
   it("should extend the streak where a screen celebrates it ('7-day streak'), not where a screen only shows it", () => {
     const [extended] = screenEventsOf(screenOf('other', [{ kind: 'heading', label: '7-day streak!' }], '7 Day Streak'), shop, 'mobile_app');
     expect(extended?.name).toBe('Streak Extended');

@@ -1047,6 +1047,37 @@ export function namedActionOf(name: string, where: string, examples: PlanExample
   return chosen ? chosenEvent(chosen, where) : null;
 }
 
+/** The verbs of a button that confirms the option chosen above it, and what each says was done. */
+const CONFIRMS_CHOICE: Readonly<Record<string, string>> = {
+  confirm: 'Confirmed', request: 'Requested', book: 'Booked', order: 'Ordered', reserve: 'Reserved',
+};
+/** A screen for choosing one of a kind of thing ('Ride Selection', 'Ride Options'): the thing. */
+const CHOICE_SCREEN = /^(\w+) (selection|options|choice)$/;
+
+/**
+ * A button whose words follow the option chosen on a screen for choosing ('Confirm Comfort', then 'Confirm Economy'
+ * on Ride Selection) confirms the choice: one event named by the thing chosen (Ride Confirmed), never by the option,
+ * which is its property, with the options its label showed as the allowed values.
+ */
+function choiceConfirmed(screen: Screen, interaction: Interaction): Recognised | null {
+  const thing = CHOICE_SCREEN.exec(keyOf(screen.title))?.[1];
+  const [verb = '', option, ...more] = keyOf(interaction.label).split(' ');
+  const done = Object.hasOwn(CONFIRMS_CHOICE, verb) ? CONFIRMS_CHOICE[verb] : undefined;
+  if (!thing || !done || option === undefined || more.length > 0 || !['click', 'submit'].includes(interaction.kind)) return null;
+  const options = screen.interactions
+    .map((other) => keyOf(other.label).split(' '))
+    .flatMap(([otherVerb, otherOption, ...rest]) => (otherVerb === verb && otherOption !== undefined && rest.length === 0 ? [otherOption] : []));
+  const values = [...new Set(options)].map(snakeCase);
+  if (values.length < 2) return null;
+  return {
+    id: `confirmed:${thing}`,
+    name: `${titleCase(thing)} ${done}`,
+    trigger: `User confirms the ${thing} chosen on the ${screen.title} screen ('${interaction.label}')`,
+    description: `The ${thing} chosen is ${done.toLowerCase()}.`,
+    properties: [asEnum(property(`${snakeCase(thing)}_type`, 'string', `Type of ${thing} chosen`, snakeCase(option), true), values)],
+  };
+}
+
 /** Something chosen on a screen made for choosing it, and moved on from ('Dates Selected'). */
 function chosenEvent(chosen: string, where: string): Recognised {
   return {
@@ -1213,6 +1244,8 @@ export function recognise(input: RecogniseInput): Recognised | null {
     const byLabel = rule.label?.test(label) === true && (!rule.completes || completing);
     if (byForm || byLabel) return rule.make(input);
   }
+  const confirmed = choiceConfirmed(screen, interaction);
+  if (confirmed) return confirmed;
   // A select showing its facet and value ('Status: Pending') that no rule named is a filter on what the screen lists.
   const shown = interaction.kind === 'select' ? facetOf(interaction.label) : null;
   if (!shown) return null;
