@@ -464,6 +464,8 @@ const TITLES: Partial<Record<ScreenKind, string>> = {
 };
 
 const FILLERS = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'this', 'to', 'of', 'for', 'and', 'with', 'in', 'on']);
+/** A pronoun and its verb run together ("You've arrived", "We're done"): no word of a title. */
+const CONTRACTION = /\b(i|you|we|they|it|that|let|there|here)['’](m|re|ve|ll|d|s)\b/gi;
 const MAX_TITLE_WORDS = 3;
 
 /**
@@ -477,7 +479,7 @@ const TEMPLATE_KINDS: ReadonlySet<ScreenKind> = new Set([
 
 function titleOf(screen: Screen): string {
   const known = TITLES[screen.kind];
-  const words = wordsOf(screen.name);
+  const words = wordsOf(screen.name.replace(CONTRACTION, ' '));
   if (known && (TEMPLATE_KINDS.has(screen.kind) || words.length > MAX_TITLE_WORDS)) return known;
   const meaningful = words.filter((word) => !FILLERS.has(word.toLowerCase()));
   if (screen.kind === 'invite') {

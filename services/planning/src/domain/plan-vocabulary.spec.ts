@@ -262,6 +262,18 @@ describe('plan vocabulary', () => {
     expect(named(screenOf('other', options, 'Trip Details'), { label: 'Confirm Economy' })).toBeNull();
   });
 
+  it("should name a button that reaches a person by the part they play, never by their name ('Contact Marco': Driver Contacted)", () => {
+    const lines = [
+      { kind: 'heading' as const, label: 'Your driver is on the way' },
+      { kind: 'text' as const, label: 'Message sent to Marco' },
+    ];
+    const driver = screenOf('other', lines, 'Driver on the Way');
+    expect(named(driver, { label: 'Contact Marco', kind: 'open_modal' })).toBe('Driver Contacted');
+    // Without a name the screen writes as a name, or without a part, no such event.
+    expect(named(screenOf('other', lines.slice(0, 1), 'Driver on the Way'), { label: 'Contact Marco', kind: 'open_modal' })).toBeNull();
+    expect(named(screenOf('other', [{ kind: 'text', label: 'Message sent to Marco' }], 'Trip'), { label: 'Contact Marco', kind: 'open_modal' })).toBeNull();
+  });
+
   it("should extend the streak where a screen celebrates it ('7-day streak'), not where a screen only shows it", () => {
     const [extended] = screenEventsOf(screenOf('other', [{ kind: 'heading', label: '7-day streak!' }], '7 Day Streak'), shop, 'mobile_app');
     expect(extended?.name).toBe('Streak Extended');

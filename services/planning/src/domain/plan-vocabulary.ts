@@ -1078,6 +1078,33 @@ function choiceConfirmed(screen: Screen, interaction: Interaction): Recognised |
   };
 }
 
+/** Verbs that reach a person. */
+const CONTACTS = /^(contact|message|call|text|chat with)$/;
+/** The part a person plays in a marketplace, as the screen names it ('Your driver is on the way'). */
+const ROLE = /\b(driver|courier|rider|host|guest|seller|buyer|agent|landlord|tenant|tutor|teacher|instructor|coach|trainer|doctor|dentist|therapist|stylist|cleaner|walker|sitter|owner)\b/;
+
+/**
+ * A button that reaches a person by their name ('Contact Marco' under 'Your driver is on the way') is named by the
+ * part they play (Driver Contacted): a person's name is theirs, never in an event's name. The name is one that the
+ * screen's own lines write capitalised after their first word ('Message sent to Marco').
+ */
+function personContacted(screen: Screen, interaction: Interaction): Recognised | null {
+  const words = wordsOf(interaction.label);
+  const person = words.at(-1) ?? '';
+  const verb = words.slice(0, -1).join(' ').toLowerCase();
+  if (!CONTACTS.test(verb) || !/^\p{Lu}\p{Ll}+$/u.test(person)) return null;
+  const named = screen.texts.some((text) => wordsOf(text).slice(1).includes(person));
+  const role = [screen.name, ...screen.headings, ...screen.texts].map((line) => ROLE.exec(keyOf(line))?.[1]).find((word) => word !== undefined);
+  if (!named || !role) return null;
+  return {
+    id: `contacted:${role}`,
+    name: `${titleCase(role)} Contacted`,
+    trigger: `User contacts the ${role} from the ${screen.title} screen`,
+    description: `The user reaches the ${role}.`,
+    properties: [],
+  };
+}
+
 /** Something chosen on a screen made for choosing it, and moved on from ('Dates Selected'). */
 function chosenEvent(chosen: string, where: string): Recognised {
   return {
@@ -1244,7 +1271,7 @@ export function recognise(input: RecogniseInput): Recognised | null {
     const byLabel = rule.label?.test(label) === true && (!rule.completes || completing);
     if (byForm || byLabel) return rule.make(input);
   }
-  const confirmed = choiceConfirmed(screen, interaction);
+  const confirmed = choiceConfirmed(screen, interaction) ?? personContacted(screen, interaction);
   if (confirmed) return confirmed;
   // A select showing its facet and value ('Status: Pending') that no rule named is a filter on what the screen lists.
   const shown = interaction.kind === 'select' ? facetOf(interaction.label) : null;
