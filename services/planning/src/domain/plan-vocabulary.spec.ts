@@ -32,6 +32,9 @@ describe('plan vocabulary', () => {
     expect(named(product, { label: 'Share' })).toBe('Product Shared');
     expect(named(product, { label: 'Write a review' })).toBe('Product Reviewed');
     expect(named(screenOf('listing'), { label: '', kind: 'navigate' }, 'product')).toBe('Product Clicked');
+    expect(named(screenOf('listing'), { label: 'Select' })).toBe('Product Clicked');
+    expect(named(screenOf('listing'), { label: 'See availability' })).toBe('Product Clicked');
+    expect(named(screenOf('other'), { label: 'Select' })).toBeNull();
     expect(named(screenOf('listing'), { label: 'Sort by Price', kind: 'select' })).toBe('Product List Filtered');
     expect(named(screenOf('listing'), { label: 'Filter by size', kind: 'select' })).toBe('Product List Filtered');
     expect(named(screenOf('content'), { label: 'Search products', kind: 'input' })).toBe('Products Searched');

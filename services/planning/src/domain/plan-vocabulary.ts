@@ -69,6 +69,9 @@ interface Rule {
   make: (input: RecogniseInput) => Recognised;
 }
 
+/** A list's button on one of its items that opens it ('Select', 'See availability'). */
+const PICKS_ITEM = /^(select|choose|view|see)( (this|it|deal|details|offer|options|availability|avail|prices|rooms|fares))?$/;
+
 const NOT_TABS: Interaction['kind'][] = ['click', 'submit', 'navigate', 'open_modal', 'input', 'select'];
 
 /** A spec event that takes no form and leads nowhere in particular: a screen's view, an app's lifecycle. */
@@ -147,6 +150,17 @@ function orderProperties(examples: PlanExamples): TrackingProperty[] {
     property('currency', 'string', 'ISO 4217 currency of the order', examples.currency, true),
     productsProperty(examples, 'Products in the order, one object each'),
   ];
+}
+
+function productClicked(examples: PlanExamples): Recognised {
+  return {
+    id: 'product_clicked',
+    name: 'Product Clicked',
+    trigger: 'User clicks a product in a list',
+    description: 'A product of a list or search result is clicked.',
+    properties: [...productProperties(examples), property('position', 'number', 'Position of the product in the list', '1', false)],
+    leadsTo: ['product'],
+  };
 }
 
 function orderCompleted(examples: PlanExamples, trigger: string): Recognised {
@@ -564,14 +578,23 @@ const RULES: Rule[] = [
     to: ['product'],
     on: ['product_list', 'search_results', 'home'],
     kinds: ['click', 'navigate'],
-    make: ({ examples }) => ({
-      id: 'product_clicked',
-      name: 'Product Clicked',
-      trigger: 'User clicks a product in a list',
-      description: 'A product of a list or search result is clicked.',
-      properties: [...productProperties(examples), property('position', 'number', 'Position of the product in the list', '1', false)],
-      leadsTo: ['product'],
-    }),
+    make: ({ examples }) => productClicked(examples),
+  },
+  {
+    // A product list's own button on one of its items ('Select' on a flight, 'See availability' on a hotel) picks
+    // that item, wherever it shows it (a page of its own, or its options in place).
+    label: PICKS_ITEM,
+    on: ['product_list'],
+    kinds: ['click', 'submit'],
+    make: ({ examples }) => productClicked(examples),
+  },
+  {
+    // Search results list products only where the product sells them.
+    label: PICKS_ITEM,
+    on: ['search_results'],
+    commerce: true,
+    kinds: ['click', 'submit'],
+    make: ({ examples }) => productClicked(examples),
   },
   {
     to: ['article', 'story', 'profile'],
