@@ -1116,7 +1116,7 @@ function personContacted(screen: Screen, interaction: Interaction): Recognised |
   const person = words.at(-1) ?? '';
   const verb = words.slice(0, -1).join(' ').toLowerCase();
   if (!CONTACTS.test(verb) || !/^\p{Lu}\p{Ll}+$/u.test(person)) return null;
-  const named = screen.texts.some((text) => wordsOf(text).slice(1).includes(person));
+  const named = screen.texts.some((text) => keyOf(text) !== keyOf(interaction.label) && wordsOf(text).slice(1).includes(person));
   const role = [screen.name, ...screen.headings, ...screen.texts].map((line) => ROLE.exec(keyOf(line))?.[1]).find((word) => word !== undefined);
   if (!named || !role) return null;
   return {
@@ -1294,8 +1294,8 @@ export function recognise(input: RecogniseInput): Recognised | null {
     const byLabel = rule.label?.test(label) === true && (!rule.completes || completing);
     if (byForm || byLabel) return rule.make(input);
   }
-  const confirmed = choiceConfirmed(screen, interaction) ?? personContacted(screen, interaction);
-  if (confirmed) return confirmed;
+  const reached = choiceConfirmed(screen, interaction) ?? personContacted(screen, interaction);
+  if (reached) return reached;
   // A select showing its facet and value ('Status: Pending') that no rule named is a filter on what the screen lists.
   const shown = interaction.kind === 'select' ? facetOf(interaction.label) : null;
   if (!shown) return null;
