@@ -109,9 +109,11 @@ const DONE_WORDS =
   'deactivated|paused|resumed|renewed|blocked|unblocked|locked|unlocked|favorited|favourited|bookmarked|pinned|muted|' +
   'unmuted|restored|changed|renamed|moved|linked|unlinked|joined|enrolled|registered|purchased|unsubscribed|unfollowed';
 const DONE = new RegExp(`^(${DONE_WORDS})$`);
-const THING_WORD = '(?!(?:is|was|were|has|have|been|in|at|to|for|from|on|with) )[a-z]+';
+/** Words that start a notice's where or for whom, never a word of its thing. */
+const PREPOSITION = 'in|at|to|for|from|on|with';
+const THING_WORD = `(?!(?:is|was|were|has|have|been|${PREPOSITION}) )[a-z]+`;
 /** Where or for whom, between the thing and its participle ('Your booking in Barcelona is confirmed'). */
-const QUALIFIER = '(?: (?:in|at|to|for|from|on|with) [a-z0-9]+(?: [a-z0-9]+)?)?';
+const QUALIFIER = `(?: (?:${PREPOSITION}) [a-z0-9]+(?: [a-z0-9]+)?)?`;
 const NOTICE = new RegExp(
   `^(?:[^a-z]+ )?(?:(?:your|the|a|an) )?(${THING_WORD}(?: ${THING_WORD}){0,2})${QUALIFIER} (?:(?:is|was|were|has been|have been) )?` +
     `(${DONE_WORDS})(?: (?:to|with|for|on) [^.!]{1,40}| [-·|:–—] .{1,60})?$`,

@@ -66,11 +66,9 @@ interface Rule {
   kinds?: Interaction['kind'][];
   /** Only where the screen shows what the control answers (a cookie banner's sentence, a permission prompt's question). */
   shows?: (screen: Screen) => boolean;
-  make: (input: RecogniseInput) => Recognised;
+  /** The event; null where what the screen shows says the rule does not apply after all, and the next rule is tried. */
+  make: (input: RecogniseInput) => Recognised | null;
 }
-
-/** A list's button on one of its items that opens it ('Select', 'See availability'). */
-const PICKS_ITEM = /^(select|choose|view|see)( (this|it|deal|details|offer|options|availability|avail|prices|rooms|fares))?$/;
 
 const NOT_TABS: Interaction['kind'][] = ['click', 'submit', 'navigate', 'open_modal', 'input', 'select'];
 
@@ -503,6 +501,11 @@ const ADD_TO_LIST = /^add (it |this )?to (a |the |my |your )?(?!cart\b|bag\b|bas
 /** 'Add to calendar', 'Add to Apple Wallet': the phone's or the account's own calendar or wallet. */
 const KEPT_ON_DEVICE = /^add (it |this )?to (a |the |my |your )?(apple |google |outlook )?(calendar|wallet)$/;
 
+/** The verbs of a button that confirms the option chosen above it, and what each says was done. */
+const CONFIRMS_CHOICE: Readonly<Record<string, string>> = {
+  confirm: 'Confirmed', request: 'Requested', book: 'Booked', order: 'Ordered', reserve: 'Reserved',
+};
+
 const RULES: Rule[] = [
   // A cookie banner's button answers the banner, a prompt's 'Allow' grants a permission, an e-mail sent under a
   // newsletter's name subscribes to it: whatever else their labels say ('Sign up', 'Manage preferences').
@@ -582,19 +585,12 @@ const RULES: Rule[] = [
   },
   {
     // A product list's own button on one of its items ('Select' on a flight, 'See availability' on a hotel) picks
-    // that item, wherever it shows it (a page of its own, or its options in place).
-    label: PICKS_ITEM,
-    on: ['product_list'],
+    // that item, wherever it shows it (a page of its own, or its options in place). Search results list products
+    // only where the product sells them.
+    label: /^(select|choose|view|see)( (this|it|deal|details|offer|options|availability|avail|prices|rooms|fares))?$/,
+    on: ['product_list', 'search_results'],
     kinds: ['click', 'submit'],
-    make: ({ examples }) => productClicked(examples),
-  },
-  {
-    // Search results list products only where the product sells them.
-    label: PICKS_ITEM,
-    on: ['search_results'],
-    commerce: true,
-    kinds: ['click', 'submit'],
-    make: ({ examples }) => productClicked(examples),
+    make: ({ screen, examples }) => (screen.kind === 'product_list' || examples.commerce ? productClicked(examples) : null),
   },
   {
     to: ['article', 'story', 'profile'],
@@ -890,6 +886,17 @@ const RULES: Rule[] = [
       properties: [property('post_id', 'string', 'Identifier of the post', 'post_3301', true)],
     }),
   },
+  {
+    // A verb and the option it confirms ('Confirm Economy'), on a screen for choosing.
+    label: new RegExp(`^(${Object.keys(CONFIRMS_CHOICE).join('|')}) \\w+$`),
+    kinds: ['click', 'submit'],
+    make: ({ screen, interaction }) => choiceConfirmed(screen, interaction),
+  },
+  {
+    // A verb that reaches a person and their name ('Contact Marco').
+    label: /^(contact|message|call|text|chat with) \w+$/,
+    make: ({ screen, interaction }) => personContacted(screen, interaction),
+  },
 ];
 
 /**
@@ -1070,10 +1077,6 @@ export function namedActionOf(name: string, where: string, examples: PlanExample
   return chosen ? chosenEvent(chosen, where) : null;
 }
 
-/** The verbs of a button that confirms the option chosen above it, and what each says was done. */
-const CONFIRMS_CHOICE: Readonly<Record<string, string>> = {
-  confirm: 'Confirmed', request: 'Requested', book: 'Booked', order: 'Ordered', reserve: 'Reserved',
-};
 /** A screen for choosing one of a kind of thing ('Ride Selection', 'Ride Options'): the thing. */
 const CHOICE_SCREEN = /^(\w+) (selection|options|choice)$/;
 
@@ -1084,9 +1087,9 @@ const CHOICE_SCREEN = /^(\w+) (selection|options|choice)$/;
  */
 function choiceConfirmed(screen: Screen, interaction: Interaction): Recognised | null {
   const thing = CHOICE_SCREEN.exec(keyOf(screen.title))?.[1];
-  const [verb = '', option, ...more] = keyOf(interaction.label).split(' ');
-  const done = Object.hasOwn(CONFIRMS_CHOICE, verb) ? CONFIRMS_CHOICE[verb] : undefined;
-  if (!thing || !done || option === undefined || more.length > 0 || !['click', 'submit'].includes(interaction.kind)) return null;
+  const [verb = '', option = ''] = keyOf(interaction.label).split(' ');
+  const done = CONFIRMS_CHOICE[verb];
+  if (!thing || !done) return null;
   const options = screen.interactions
     .map((other) => keyOf(other.label).split(' '))
     .flatMap(([otherVerb, otherOption, ...rest]) => (otherVerb === verb && otherOption !== undefined && rest.length === 0 ? [otherOption] : []));
@@ -1101,8 +1104,6 @@ function choiceConfirmed(screen: Screen, interaction: Interaction): Recognised |
   };
 }
 
-/** Verbs that reach a person. */
-const CONTACTS = /^(contact|message|call|text|chat with)$/;
 /** The part a person plays in a marketplace, as the screen names it ('Your driver is on the way'). */
 const ROLE = /\b(driver|courier|rider|host|guest|seller|buyer|agent|landlord|tenant|tutor|teacher|instructor|coach|trainer|doctor|dentist|therapist|stylist|cleaner|walker|sitter|owner)\b/;
 
@@ -1112,10 +1113,8 @@ const ROLE = /\b(driver|courier|rider|host|guest|seller|buyer|agent|landlord|ten
  * screen's own lines write capitalised after their first word ('Message sent to Marco').
  */
 function personContacted(screen: Screen, interaction: Interaction): Recognised | null {
-  const words = wordsOf(interaction.label);
-  const person = words.at(-1) ?? '';
-  const verb = words.slice(0, -1).join(' ').toLowerCase();
-  if (!CONTACTS.test(verb) || !/^\p{Lu}\p{Ll}+$/u.test(person)) return null;
+  const person = wordsOf(interaction.label).at(-1) ?? '';
+  if (!/^\p{Lu}\p{Ll}+$/u.test(person)) return null;
   const named = screen.texts.some((text) => keyOf(text) !== keyOf(interaction.label) && wordsOf(text).slice(1).includes(person));
   const role = [screen.name, ...screen.headings, ...screen.texts].map((line) => ROLE.exec(keyOf(line))?.[1]).find((word) => word !== undefined);
   if (!named || !role) return null;
@@ -1283,7 +1282,8 @@ export function recognise(input: RecogniseInput): Recognised | null {
     if (rule.shows && !rule.shows(screen)) continue;
     if (rule.to) {
       if (rule.unread && label !== '') continue;
-      if (input.destination && rule.to.includes(input.destination)) return rule.make(input);
+      const made = input.destination && rule.to.includes(input.destination) ? rule.make(input) : null;
+      if (made) return made;
       continue;
     }
     const ownScreen = rule.formOf === screen.kind;
@@ -1292,10 +1292,9 @@ export function recognise(input: RecogniseInput): Recognised | null {
     // 'Continue with Google' signs in on a sign-in screen and signs up on a sign-up screen.
     const byForm = ownScreen && ((submitsForm && GENERIC_SUBMIT.has(label)) || (completing && SOCIAL_ACCOUNT.test(label)));
     const byLabel = rule.label?.test(label) === true && (!rule.completes || completing);
-    if (byForm || byLabel) return rule.make(input);
+    const made = byForm || byLabel ? rule.make(input) : null;
+    if (made) return made;
   }
-  const reached = choiceConfirmed(screen, interaction) ?? personContacted(screen, interaction);
-  if (reached) return reached;
   // A select showing its facet and value ('Status: Pending') that no rule named is a filter on what the screen lists.
   const shown = interaction.kind === 'select' ? facetOf(interaction.label) : null;
   if (!shown) return null;

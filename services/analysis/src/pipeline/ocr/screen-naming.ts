@@ -304,11 +304,11 @@ function nameOfPath(path: string, heading?: string, shown: readonly string[] = [
   if (tail.length === 2 && SEGMENT_NAMES[tail[1] ?? ''] && ['Login', 'Sign Up', 'Verify Email', 'Cart', 'Order Confirmation'].includes(SEGMENT_NAMES[tail[1] ?? ''] ?? '')) {
     return SEGMENT_NAMES[tail[1] ?? ''];
   }
-  // A path that says what was done to a thing names one of them ('/applications/…/submitted': Application Submitted).
-  const saysDone = tail.length === 2 && noticeOf(`${words(tail[0] ?? '')} ${tail[1] ?? ''}`) !== null;
   // A step of what is done to an item names the doing ('/book/…/payment': Booking Payment).
   const doing = itemActionNoun(tail[0] ?? '');
   if (tail.length === 2 && doing && doing !== 'Edit') return titleCase(`${doing} ${words(tail[1] ?? '')}`);
+  // A path that says what was done to a thing names one of them ('/applications/…/submitted': Application Submitted).
+  const saysDone = tail.length === 2 && noticeOf(`${words(tail[0] ?? '')} ${tail[1] ?? ''}`) !== null;
   return titleCase((saysDone ? [singular(tail[0] ?? ''), tail[1] ?? ''] : tail).map(words).join(' '));
 }
 
