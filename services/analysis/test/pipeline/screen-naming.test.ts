@@ -940,6 +940,29 @@ describe('screen names', () => {
     });
   });
 
+  describe('a word split at a gap in its letters', () => {
+    /** One OCR line of words at these x positions, 16 px tall, 8 px a letter. */
+    const lineOf = (...words: Array<[string, number]>): OcrLine => {
+      const boxed = words.map(([text, x]) => ({ text, confidence: 90, box: { x, y: 100, width: text.length * 8, height: 16 } }));
+      const last = boxed[boxed.length - 1]!.box;
+      return { text: words.map(([text]) => text).join(' '), confidence: 90, box: { x: words[0]![1], y: 100, width: last.x + last.width - words[0]![1], height: 16 }, words: boxed };
+    };
+
+    it("should read 'See availal' and 'ity' a button's width apart as one label, 'See availability'", () => {
+      expect(splitIntoItems([lineOf(['See', 100], ['availal', 134], ['ity', 220])]).map((item) => item.text)).toEqual(['See availability']);
+    });
+
+    it("should read on across the line tesseract ended at the gap: 'See availal', then 'ity'", () => {
+      const items = splitIntoItems([lineOf(['ity', 220], ['>', 248]), lineOf(['Price', 100]), lineOf(['See', 100], ['availal', 134])]);
+      expect(items.map((item) => item.text)).toEqual(['Price', 'See availability']);
+    });
+
+    it('should keep apart words that are words, and fragments a column apart', () => {
+      expect(splitIntoItems([lineOf(['Wish', 100], ['list', 164])]).map((item) => item.text)).toEqual(['Wish', 'list']);
+      expect(splitIntoItems([lineOf(['availal', 100], ['ity', 300])]).map((item) => item.text)).toEqual(['availal', 'ity']);
+    });
+  });
+
   describe('the selected navigation entry', () => {
     /** A light sidebar with four entries; `paint` colours one entry's surroundings. */
     function sidebar(paint?: { index: number; rgb: [number, number, number] }): { image: ColorImage; items: TextItem[] } {

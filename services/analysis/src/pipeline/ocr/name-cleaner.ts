@@ -269,6 +269,24 @@ function completion(prefix: string, words: Iterable<string>): string | undefined
   return matches.every((word) => word.startsWith(stem)) ? stem : undefined;
 }
 
+/**
+ * OCR reads a wide gap inside a bold word as a space ('availal' 'ity' for 'availability'): two neighbours
+ * neither of which is a word are one word when together they are a known word or one clear near miss of
+ * one. Returns the joined reading, its punctuation kept, or undefined. A known word beside a fragment
+ * ('Sign' 'ln') is left to be corrected on its own.
+ */
+export function joinedWord(first: string, second: string): string | undefined {
+  const head = /^([^\p{L}\p{N}]*)(\p{L}+)$/u.exec(first);
+  const tail = /^(\p{L}+)([^\p{L}\p{N}]*)$/u.exec(second);
+  if (!head || !tail) return undefined;
+  const [, lead = '', start = ''] = head;
+  const [, end = '', trail = ''] = tail;
+  if (isKnownWord(start) || isKnownWord(end)) return undefined;
+  const together = `${start}${end}`.toLowerCase();
+  const meant = isKnownWord(together) ? together : clearWinner(dictionaryCandidates(together));
+  return meant && `${lead}${inCaseOf(start, meant)}${trail}`;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // What the recording read
 

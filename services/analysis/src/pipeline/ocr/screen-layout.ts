@@ -6,7 +6,7 @@ import { consentAnswerOf, facetOf, isNoticeText, mentionsCookies } from '@trackl
 import type { Box, FrameUnderstanding, KeyFrame, UiElement, UserAction } from '../types';
 import { activeItem, luminance } from './active-item';
 import { correctLabel } from './label-correction';
-import { createNameCleaner, isKnownWord, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
+import { createNameCleaner, isKnownWord, joinedWord, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
 import { COMMON_HOST, kindListed, nameScreen, normalizeName, repairedAddress, searchedIn, urlPathOf, type NamingEvidence } from './screen-naming';
 import type { OcrLine, OcrPage } from './tesseract-engine';
 import {
@@ -35,10 +35,12 @@ const MIN_CONFIDENCE = 55;
 // Typed values read poorly (a caret, an input border, odd characters) yet count where the pixels changed.
 const LOOSE_CONFIDENCE = 15;
 const MAX_ELEMENTS = 30;
+/** Words this far apart (in line heights) may still be the halves of one word OCR split. */
+const SPLIT_WORD_GAP = 2.5;
 
 export function splitIntoItems(lines: OcrLine[], frameHeight = Number.POSITIVE_INFINITY, minConfidence = MIN_CONFIDENCE): TextItem[] {
   const items: TextItem[] = [];
-  for (const line of lines) {
+  for (const line of rejoinSplitWords(lines)) {
     let current: typeof line.words = [];
     const flush = (): void => {
       // An input's edge or a caret reads as a doubtful one-letter word at either end: not part of the text.
@@ -70,7 +72,14 @@ export function splitIntoItems(lines: OcrLine[], frameHeight = Number.POSITIVE_I
         continue;
       }
       const last = current[current.length - 1];
-      if (last && word.box.x - (last.box.x + last.box.width) > lineHeight * 1.3) flush();
+      const gap = last ? word.box.x - (last.box.x + last.box.width) : 0;
+      // A gap inside a bold word reads as a space, at times one as wide as the gap between two buttons.
+      const whole = last && gap <= lineHeight * SPLIT_WORD_GAP ? joinedWord(last.text, word.text) : undefined;
+      if (last && whole) {
+        current[current.length - 1] = { text: whole, confidence: (last.confidence + word.confidence) / 2, box: around(last.box, word.box) };
+        continue;
+      }
+      if (last && gap > lineHeight * 1.3) flush();
       current.push(word);
     }
     flush();
@@ -125,6 +134,49 @@ const centerY = (box: Box): number => box.y + box.height / 2;
 const inside = (box: Box, area: Box): boolean =>
   box.x + box.width / 2 >= area.x && box.x + box.width / 2 <= area.x + area.width &&
   centerY(box) >= area.y && centerY(box) <= area.y + area.height;
+
+/**
+ * Tesseract ends a line at a wide gap, even one inside a bold word ('See availal' then 'ity >'): a line that
+ * starts on the same row just after another ends, with a first word that completes the other's last, is
+ * read on as part of it, and the word is joined where items are split.
+ */
+function rejoinSplitWords(lines: OcrLine[]): OcrLine[] {
+  const continues = (line: OcrLine, next: OcrLine): boolean => {
+    const last = line.words[line.words.length - 1];
+    const first = next.words[0];
+    if (!last || !first || next === line) return false;
+    const gap = first.box.x - (last.box.x + last.box.width);
+    const shared = Math.min(last.box.y + last.box.height, first.box.y + first.box.height) - Math.max(last.box.y, first.box.y);
+    return gap >= 0 && gap <= last.box.height * SPLIT_WORD_GAP && shared * 2 >= Math.min(last.box.height, first.box.height) &&
+      joinedWord(last.text, first.text) !== undefined;
+  };
+  const following = new Map<OcrLine, OcrLine>();
+  const followers = new Set<OcrLine>();
+  for (const line of lines) {
+    const next = lines.find((other) => !followers.has(other) && continues(line, other));
+    if (next) {
+      following.set(line, next);
+      followers.add(next);
+    }
+  }
+  if (following.size === 0) return lines;
+  return lines
+    .filter((line) => !followers.has(line))
+    .map((line) => {
+      let whole = line;
+      for (let next = following.get(line); next; next = following.get(next)) {
+        whole = { text: `${whole.text} ${next.text}`, confidence: (whole.confidence + next.confidence) / 2, box: around(whole.box, next.box), words: [...whole.words, ...next.words] };
+      }
+      return whole;
+    });
+}
+
+/** The smallest box holding both. */
+function around(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
 
 export function overlapArea(a: Box, b: Box): number {
   const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
