@@ -388,6 +388,11 @@ describe(generateOfflinePlan.name, () => {
       pageSpec({ screenName: 'Leaderboard', screenKind: 'other', order: 2, elements: [{ kind: 'tab', label: 'Learn' }, { kind: 'tab', label: 'Leaderboard' }] }),
     ])).events.map((e) => e.name);
     expect(unseen).toContain('Lesson Started');
+    // Elsewhere a bare 'Check' is what was read of a longer label ('Check in' on a trip).
+    const trip = generateOfflinePlan(analysisOf([
+      pageSpec({ screenName: 'Manage', screenKind: 'other', order: 0, elements: [{ kind: 'heading', label: 'Your trip to Lisbon' }, { kind: 'button', label: 'Check' }] }),
+    ])).events.map((e) => e.name);
+    expect(trip).not.toContain('Answer Checked');
   });
 
   it('should recognise the SaaS spec events: sign-in, search, filter, sign-out, invitation', () => {

@@ -70,6 +70,13 @@ interface Rule {
   make: (input: RecogniseInput) => Recognised | null;
 }
 
+/** What a lesson's exercise says: the lesson itself, or what it asks the learner to do. */
+const EXERCISE = /\b(lessons?|exercises?|quiz(zes)?|translate)\b|^(write|type|say|match|complete|fill in) (this|these|the|each|all|what)\b|^which (one|word|picture)\b/i;
+
+function showsExercise(screen: Screen): boolean {
+  return [screen.name, ...screen.headings, ...screen.texts].some((text) => EXERCISE.test(text));
+}
+
 const NOT_TABS: Interaction['kind'][] = ['click', 'submit', 'navigate', 'open_modal', 'input', 'select'];
 
 /** A spec event that takes no form and leads nowhere in particular: a screen's view, an app's lifecycle. */
@@ -656,9 +663,11 @@ const RULES: Rule[] = [
     }),
   },
   {
-    // A lesson's exercise is answered with a 'Check', which marks it right or wrong.
+    // A lesson's exercise is answered with a 'Check', which marks it right or wrong; elsewhere a bare
+    // 'Check' is what was left of a longer label ('Check in').
     label: /^check( (my |your )?answer)?$/,
     kinds: NOT_TABS,
+    shows: showsExercise,
     make: () => specEvent('answer_checked', 'Answer Checked', "User checks their answer to one of the lesson's exercises", 'An answer is checked, right or wrong.', [
       property('exercise_type', 'string', 'Kind of exercise', 'multiple_choice', false),
       property('is_correct', 'boolean', 'The answer was right', 'true', true),
