@@ -29,7 +29,8 @@ export function luminance(rgb: Uint8Array, i: number): number {
   return 0.299 * (rgb[i] ?? 0) + 0.587 * (rgb[i + 1] ?? 0) + 0.114 * (rgb[i + 2] ?? 0);
 }
 
-function chroma(rgb: Uint8Array, i: number): number {
+/** How far apart the pixel's channels are: 0 for grays, up to 255 for a pure colour. */
+export function chroma(rgb: Uint8Array, i: number): number {
   const r = rgb[i] ?? 0;
   const g = rgb[i + 1] ?? 0;
   const b = rgb[i + 2] ?? 0;

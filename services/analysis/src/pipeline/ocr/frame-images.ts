@@ -57,7 +57,7 @@ function darkenMidTones(gray: Uint8Array): Uint8Array {
 }
 
 function prepare(rgb: Uint8Array, width: number, height: number, scale: number): PreparedImage {
-  const gray = normalizePolarity(toGray(rgb, width * height), width, height);
+  const gray = normalizePolarity(toGray(rgb, width * height), width, height, rgb);
   return { width, height, scale, gray, color: { width, height, rgb, scale }, cleaned: darkenMidTones(removeRuledLines(gray, width, height)) };
 }
 

@@ -24,4 +24,37 @@ describe('normalizePolarity', () => {
     expect(at(1052, 318)).toBeLessThan(100);
     expect(at(930, 318)).toBeLessThan(100);
   });
+
+  describe('on a brand colour', () => {
+    /** A white page with a 200 x 40 button of `fill` at (600, 400) whose label of `ink` runs across it, with its luma. */
+    function button(fill: [number, number, number], ink: [number, number, number]): { gray: Uint8Array; rgb: Uint8Array } {
+      const rgb = new Uint8Array(W * H * 3).fill(255);
+      const paint = (x: number, y: number, [r, g, b]: [number, number, number]): void => {
+        rgb.set([r, g, b], (y * W + x) * 3);
+      };
+      for (let y = 400; y < 440; y += 1) for (let x = 600; x < 800; x += 1) paint(x, y, fill);
+      for (let y = 412; y < 428; y += 1) for (let x = 620; x < 780; x += 3) paint(x, y, ink);
+      const gray = new Uint8Array(W * H);
+      for (let i = 0; i < W * H; i += 1) gray[i] = Math.round(0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!);
+      return { gray, rgb };
+    }
+    const label = (image: { gray: Uint8Array; rgb: Uint8Array }) => {
+      const out = normalizePolarity(image.gray, W, H, image.rgb);
+      return { ink: out[420 * W + 650] as number, background: out[420 * W + 651] as number };
+    };
+
+    it("should read white on coral (luma 130) as ink on white, as on a dark button", () => {
+      const { ink, background } = label(button([234, 90, 61], [255, 255, 255]));
+      expect(ink).toBeLessThan(80);
+      expect(background).toBeGreaterThan(200);
+    });
+
+    it('should keep dark text on a brand colour ink, and leave a yellow button as it is', () => {
+      const orange = label(button([249, 115, 22], [20, 20, 20]));
+      expect(orange.ink).toBeLessThan(80);
+      expect(orange.background).toBeGreaterThan(200);
+      const yellow = button([250, 204, 21], [20, 20, 20]);
+      expect(Buffer.from(normalizePolarity(yellow.gray, W, H, yellow.rgb)).equals(Buffer.from(yellow.gray))).toBe(true);
+    });
+  });
 });

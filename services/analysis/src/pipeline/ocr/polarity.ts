@@ -6,11 +6,24 @@
  * directly; `as number` reads are in bounds by construction.
  */
 
+import { chroma } from './active-item';
+
 const DARK = 128;
+/**
+ * A brand colour is a background for light text well above the gray that is: designers set white on orange,
+ * teal or a mid blue (luma 125-165), and tesseract's one threshold for the page puts both on the page's side.
+ * Pixels this colourful (their chroma, max minus min channel) count as dark up to `COLOURED_DARK`; yellows and
+ * pastels, brighter, carry dark text and stay light. Tighter bounds (chroma 125-140, luma 160-165) lost a dark
+ * app's coloured labels and read a word-bank's tiles as a screen of their own.
+ */
+const COLOURFUL = 110;
+const COLOURED_DARK = 168;
+/** A darker shade within a dark region (a card on a dark page) is background too; text darker than a brand colour stands well below it. */
+const DARKER_SLACK = 40;
 /** A region is a dark background when most of a wide neighbourhood is dark (bold text alone never is). */
 const DARK_REGION_SHARE = 0.62;
 
-/** A summed-area table (width+1 by height+1, first row and column zero); 32 bits hold the values below 128 it sums over 16 million pixels. */
+/** A summed-area table (width+1 by height+1, first row and column zero); 32 bits hold the values below 168 it sums over 12 million pixels. */
 function integralOf(values: Uint8Array, width: number, height: number): Int32Array {
   const stride = width + 1;
   const integral = new Int32Array(stride * (height + 1));
@@ -102,32 +115,38 @@ function joinedDarkness(
   inReach: (x: number, y: number) => boolean,
 ): Uint8Array {
   const joined = new Uint8Array(region);
-  const stack: number[] = [];
-  for (let i = 0; i < region.length; i += 1) if (region[i] === 1) stack.push(i);
-  while (stack.length > 0) {
-    const i = stack.pop() as number;
+  // A pixel enters the stack once at most, as a region pixel or when it is joined: the stack never outgrows the image.
+  const stack = new Int32Array(region.length);
+  let top = 0;
+  for (let i = 0; i < region.length; i += 1) if (region[i] === 1) stack[top++] = i;
+  const join = (next: number): void => {
+    if (joined[next] === 1 || isDark[next] === 0) return;
+    const x = next % width;
+    if (!inReach(x, (next - x) / width)) return;
+    joined[next] = 1;
+    stack[top++] = next;
+  };
+  while (top > 0) {
+    const i = stack[--top] as number;
     const x = i % width;
-    const y = (i - x) / width;
-    for (const next of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
-      if (next < 0 || joined[next] === 1 || isDark[next] === 0) continue;
-      const nx = next % width;
-      if (!inReach(nx, (next - nx) / width)) continue;
-      joined[next] = 1;
-      stack.push(next);
-    }
+    if (x > 0) join(i - 1);
+    if (x < width - 1) join(i + 1);
+    if (i >= width) join(i - width);
+    if (i < (height - 1) * width) join(i + width);
   }
   return joined;
 }
 
-export function normalizePolarity(gray: Uint8Array, width: number, height: number): Uint8Array {
+/** `rgb`, when given, is the same image in colour (three bytes a pixel): brand colours count as dark with it. */
+export function normalizePolarity(gray: Uint8Array, width: number, height: number, rgb?: Uint8Array): Uint8Array {
   const pixels = width * height;
   const wide = Math.max(10, Math.round(Math.min(width, height) / 40));
   const edge = Math.max(2, Math.round(wide / 2));
   const isDark = new Uint8Array(pixels);
   const darkValue = new Uint8Array(pixels);
-  for (let i = 0; i < pixels; i += 1) {
+  for (let i = 0, c = 0; i < pixels; i += 1, c += 3) {
     const value = gray[i] as number;
-    if (value < DARK) {
+    if (value < DARK || (rgb !== undefined && value < COLOURED_DARK && chroma(rgb, c) >= COLOURFUL)) {
       isDark[i] = 1;
       darkValue[i] = value;
     }
@@ -165,12 +184,15 @@ export function normalizePolarity(gray: Uint8Array, width: number, height: numbe
     for (let y = y0; y < y1; y += 1) {
       for (let x = x0, i = y * width + x0; x < x1; x += 1, i += 1) {
         const value = gray[i] as number;
-        const invert = joined[i] === 1 || (value < DARK && edgeWindows.sum(nearRegion, x, y) > 0);
+        const invert = joined[i] === 1 || (isDark[i] === 1 && edgeWindows.sum(nearRegion, x, y) > 0);
         if (!invert) continue;
-        // Stretch so the region's own background becomes white, not the mid grey a plain inversion gives.
+        // Stretch so the region's own background becomes white, not the mid grey a plain inversion gives. Ink
+        // is whatever stands apart from that background: light text, and the dark text a brand colour may carry.
         const count = wideWindows.sum(dark, x, y);
         const background = count > 0 ? wideWindows.sum(darkSum, x, y) / count : 0;
-        const ink = (value - background) / Math.max(1, 255 - background);
+        const ink = value >= background
+          ? (value - background) / Math.max(1, 255 - background)
+          : (background - value - DARKER_SLACK) / Math.max(1, background - DARKER_SLACK);
         out[i] = Math.round(255 * Math.min(1, Math.max(0, 1 - ink)));
       }
     }
