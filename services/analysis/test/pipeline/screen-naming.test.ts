@@ -237,6 +237,9 @@ describe('screen names', () => {
       ['Checkout', { heading: 'Log in', texts: ['Cart', 'Information Shipping', 'Payment', 'Ridgeline Rain Jacket', '$179.00', 'Subtotal', 'Total'], elements: inputs('Email', 'Address') }],
       // A subscription's last step: card details under a heading that says so, whatever the step and the button say.
       ['Checkout', { heading: 'Payment details', texts: ['Step 2 of 2', 'Credit or debit card', 'PayPal', 'Your plan', 'Premium Individual', '£11.99 / month'], elements: [...inputs('Name on card', 'Card number', 'Expiry date', 'Security code'), ...buttons('Start Premium')] }],
+      // A lightbox over a hotel's page: a picture's caption and its place in the set.
+      ['Photo Gallery', { texts: ['Wonderful - 2,318 reviews', 'Deluxe Double Room with balcony 2 / 48'] }],
+      ['Photo Gallery', { texts: ['Hotel Arbor Eixample from Carrer del Consell de Cent - 1/ 48'], isModal: true }],
       ['Order Confirmation', { heading: 'Thank you for your order!', texts: ['Order #NW-48213 is confirmed.'] }],
       ['Order Confirmation', { heading: 'Order #214 placed', texts: ['Preparing'] }],
       ['Order Confirmation', { heading: 'Thank you for your order!', texts: ['Order #BK-1093 is confirmed.', 'Estimated delivery: Thursday 13 June'] }],
@@ -297,6 +300,14 @@ describe('screen names', () => {
       ['Booking Confirmation', { heading: "You're going to Lisbon!", texts: ['Inés has your reservation. We sent a receipt to'] }],
     ])('should call it %s', (name, fields) => {
       expect(nameScreen(evidence(fields)).name).toBe(name);
+    });
+
+    it("should see no gallery in a step's, a question's or a rating's count, a set of three, or a product's pictures", () => {
+      for (const text of ['Passenger details 2 / 4', 'Question 3 / 10', 'Rated 4/5', 'Pool at night 2 / 3', 'Thu 18/09']) {
+        expect(nameScreen(evidence({ heading: 'Your trip', texts: [text] })).name).not.toBe('Photo Gallery');
+      }
+      // A product's page counting its pictures under the photo.
+      expect(nameScreen(evidence({ heading: 'Linen Overshirt', texts: ['Linen Overshirt front 1 / 6', '$68.00'] })).name).not.toBe('Photo Gallery');
     });
 
     it("should name an app's table of events or orders after its selected section, though it is counted, filtered or priced", () => {

@@ -395,6 +395,17 @@ describe(generateOfflinePlan.name, () => {
     expect(trip).not.toContain('Answer Checked');
   });
 
+  it("should name a product's photos opened over its page the gallery opened, with the photos it holds", () => {
+    const plan = generateOfflinePlan(analysisOf([
+      pageSpec({ screenName: 'Hotel Detail', screenKind: 'product', order: 0, actions: [{ kind: 'navigate', toScreen: 'Photo Gallery', atSec: 34 }] }),
+      pageSpec({ screenName: 'Photo Gallery', screenKind: 'other', order: 1, elements: [{ kind: 'text', label: 'Deluxe Double Room with balcony 2 / 48' }], actions: [{ kind: 'navigate', toScreen: 'Hotel Detail', atSec: 39 }] }),
+    ]));
+    const opened = plan.events.find((event) => event.name === 'Photo Gallery Opened');
+    expect(opened?.properties.find((p) => p.name === 'photo_count')?.example).toBe('48');
+    // A gallery leads back to the product it shows: it is no list the product was picked from.
+    expect(plan.events.map((event) => event.name)).not.toContain('Product List Viewed');
+  });
+
   it('should recognise the SaaS spec events: sign-in, search, filter, sign-out, invitation', () => {
     const saas = generateOfflinePlan(
       shopAnalysis({

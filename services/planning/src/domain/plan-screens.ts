@@ -27,6 +27,7 @@ export type ScreenKind =
   | 'profile'
   | 'article'
   | 'story'
+  | 'gallery'
   | 'other';
 
 /** 'input' is a search box and 'select' a sort or filter: they act on the screen rather than fill a form. */
@@ -418,6 +419,7 @@ const FINER_KINDS: Array<[ScreenKind, RegExp]> = [
   ['profile', /\b(profile|my account)\b/],
   ['article', /^(article|blog post|news article|article detail|post detail)$/],
   ['story', /^stor(y|ies)$/],
+  ['gallery', /^((photo|image|picture)s? )?gallery$|^(all )?photos$/],
   ['home', /^(home|homepage|home page|landing|landing page)$/],
 ];
 
@@ -461,6 +463,7 @@ const TITLES: Partial<Record<ScreenKind, string>> = {
   profile: 'Profile',
   article: 'Article',
   story: 'Story',
+  gallery: 'Photo Gallery',
 };
 
 const FILLERS = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'this', 'to', 'of', 'for', 'and', 'with', 'in', 'on']);
@@ -474,7 +477,7 @@ const MAX_TITLE_WORDS = 3;
  */
 const TEMPLATE_KINDS: ReadonlySet<ScreenKind> = new Set([
   'home', 'welcome', 'product_list', 'product', 'cart', 'checkout', 'order_confirmation', 'sign_up', 'login', 'search_results', 'profile',
-  'article', 'story',
+  'article', 'story', 'gallery',
 ]);
 
 function titleOf(screen: Screen): string {

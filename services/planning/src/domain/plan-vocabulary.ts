@@ -1377,6 +1377,11 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
         property('title', 'string', 'Headline of the article', screen.headings.find((heading) => wordsOf(heading).length >= 4) ?? '', false),
         property('category', 'string', 'Section the article is filed in', '', false),
       ]);
+    case 'gallery':
+      return specEvent('photo_gallery_opened', 'Photo Gallery Opened', 'User opens the photos of what the page shows', 'The photo gallery is shown.', [
+        property('item_id', 'string', 'Id of what the photos show (the product, the listing)', '', false),
+        property('photo_count', 'number', 'Photos in the gallery', photoCountOf(screen), false),
+      ]);
     case 'other':
       return creationStarted(screen) ?? recordViewed(screen);
     case 'profile':
@@ -1384,6 +1389,15 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
     default:
       return null;
   }
+}
+
+/** How many photos the gallery says it holds ('Pool at night · 2 / 48'), or ''. */
+function photoCountOf(screen: Screen): string {
+  for (const text of screen.texts) {
+    const counter = /\d{1,3} ?\/ ?(\d{1,3})$/.exec(text);
+    if (counter) return counter[1] as string;
+  }
+  return '';
 }
 
 /** The page of one record, as the analysis names it: 'Issue Detail', a 'Doctor Profile', someone else's 'User Profile'. */
