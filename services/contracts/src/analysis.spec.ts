@@ -1,4 +1,4 @@
-import { consentAnswerOf, facetOf, mentionsCookies, namesNextStep, noticeOf, savedToListOf, showsValue } from './analysis';
+import { consentAnswerOf, facetOf, mentionsCookies, namesNextStep, noticeOf, pictureCounterOf, savedToListOf, showsValue } from './analysis';
 
 describe(facetOf.name, () => {
   it.each([
@@ -94,4 +94,17 @@ describe(savedToListOf.name, () => {
       expect(savedToListOf(text)).toBeNull();
     },
   );
+});
+
+describe(pictureCounterOf.name, () => {
+  it.each([
+    ['Deluxe Double Room with balcony 2 / 48', 48],
+    ['Hotel Arbor Eixample from Carrer del Consell de Cent - 1/ 48', 48],
+    ['Passenger details 2 / 4', null],
+    ['Question 3 / 10', null],
+    ['Rated 4/5', null],
+    ['Thu 18/09', null],
+  ])('should read "%s" as a set of %s', (text, size) => {
+    expect(pictureCounterOf(text)).toBe(size);
+  });
 });

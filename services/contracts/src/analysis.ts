@@ -169,6 +169,20 @@ export function savedToListOf(text: string): string | null {
   return list !== undefined && KEPT_IN.test(list) ? list : null;
 }
 
+/** Pictures a set must hold before its counter makes a gallery: a step, a question or a page counts a few. */
+const MIN_GALLERY = 6;
+
+/**
+ * A lightbox's caption ending in where its picture stands in the set ('Deluxe Double Room with balcony · 2 / 48'):
+ * the set's size, or null. A step, a question, a page or a rating counts its place the same way and is none.
+ */
+export function pictureCounterOf(text: string): number | null {
+  const counter = /^(.*\p{L}.*?)\s*[-·:]?\s+(\d{1,3}) ?\/ ?(\d{1,3})$/u.exec(text);
+  if (!counter || /\b(step|question|page|rated|rating|score|of)\b/i.test(counter[1] as string)) return null;
+  const [at, of] = [Number(counter[2]), Number(counter[3])];
+  return at >= 1 && at <= of && of >= MIN_GALLERY ? of : null;
+}
+
 /** A line that tells what the user's action did, as the analysis keeps it on a screen: see `noticeOf` and `savedToListOf`. */
 export function isNoticeText(text: string): boolean {
   return noticeOf(text) !== null || savedToListOf(text) !== null;

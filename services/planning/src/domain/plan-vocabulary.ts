@@ -12,6 +12,7 @@ import {
   itemActionVerb,
   mentionsCookies,
   noticeOf,
+  pictureCounterOf,
   type ProductType,
   savedToListOf,
   type TrackingProperty,
@@ -1394,8 +1395,8 @@ export function semanticViewOf(screen: Screen, examples: PlanExamples, checkoutS
 /** How many photos the gallery says it holds ('Pool at night · 2 / 48'), or ''. */
 function photoCountOf(screen: Screen): string {
   for (const text of screen.texts) {
-    const counter = /\d{1,3} ?\/ ?(\d{1,3})$/.exec(text);
-    if (counter) return counter[1] as string;
+    const size = pictureCounterOf(text);
+    if (size !== null) return String(size);
   }
   return '';
 }

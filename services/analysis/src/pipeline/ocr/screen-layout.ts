@@ -8,7 +8,7 @@ import { activeItem, luminance } from './active-item';
 import { correctLabel } from './label-correction';
 import { createNameCleaner, isKnownWord, joinedWord, RecordingWords, type NameCleaner, type ReadWord } from './name-cleaner';
 import { COMMON_HOST, kindListed, nameScreen, normalizeName, repairedAddress, searchedIn, urlPathOf, type NamingEvidence } from './screen-naming';
-import type { OcrLine, OcrPage } from './tesseract-engine';
+import type { OcrLine, OcrPage, OcrWord } from './tesseract-engine';
 import {
   ACTION_VERBS,
   CHECKBOX_PHRASES,
@@ -72,14 +72,12 @@ export function splitIntoItems(lines: OcrLine[], frameHeight = Number.POSITIVE_I
         continue;
       }
       const last = current[current.length - 1];
-      const gap = last ? word.box.x - (last.box.x + last.box.width) : 0;
-      // A gap inside a bold word reads as a space, at times one as wide as the gap between two buttons.
-      const whole = last && gap <= lineHeight * SPLIT_WORD_GAP ? joinedWord(last.text, word.text) : undefined;
+      const whole = last && wordSplitAt(last, word, lineHeight);
       if (last && whole) {
         current[current.length - 1] = { text: whole, confidence: (last.confidence + word.confidence) / 2, box: around(last.box, word.box) };
         continue;
       }
-      if (last && gap > lineHeight * 1.3) flush();
+      if (last && word.box.x - (last.box.x + last.box.width) > lineHeight * 1.3) flush();
       current.push(word);
     }
     flush();
@@ -136,6 +134,15 @@ const inside = (box: Box, area: Box): boolean =>
   centerY(box) >= area.y && centerY(box) <= area.y + area.height;
 
 /**
+ * The word `left` and `right` are the halves of, read whole, where they lie close enough on a line `height` tall:
+ * a gap inside a bold word reads as a space, at times one as wide as the gap between two buttons.
+ */
+function wordSplitAt(left: OcrWord, right: OcrWord, height: number): string | undefined {
+  const gap = right.box.x - (left.box.x + left.box.width);
+  return gap >= 0 && gap <= height * SPLIT_WORD_GAP ? joinedWord(left.text, right.text) : undefined;
+}
+
+/**
  * Tesseract ends a line at a wide gap, even one inside a bold word ('See availal' then 'ity >'): a line that
  * starts on the same row just after another ends, with a first word that completes the other's last, is
  * read on as part of it, and the word is joined where items are split.
@@ -145,10 +152,8 @@ function rejoinSplitWords(lines: OcrLine[]): OcrLine[] {
     const last = line.words[line.words.length - 1];
     const first = next.words[0];
     if (!last || !first || next === line) return false;
-    const gap = first.box.x - (last.box.x + last.box.width);
     const shared = Math.min(last.box.y + last.box.height, first.box.y + first.box.height) - Math.max(last.box.y, first.box.y);
-    return gap >= 0 && gap <= last.box.height * SPLIT_WORD_GAP && shared * 2 >= Math.min(last.box.height, first.box.height) &&
-      joinedWord(last.text, first.text) !== undefined;
+    return shared * 2 >= Math.min(last.box.height, first.box.height) && wordSplitAt(last, first, last.box.height) !== undefined;
   };
   const following = new Map<OcrLine, OcrLine>();
   const followers = new Set<OcrLine>();

@@ -4,7 +4,7 @@
  * page the words and controls reveal, from the highlighted navigation item, and only then from a
  * shortened heading. Pure functions over what OCR read, so every rule has a unit test.
  */
-import { isItemAction, itemActionNoun, noticeOf } from '@tracklens/contracts';
+import { isItemAction, itemActionNoun, noticeOf, pictureCounterOf } from '@tracklens/contracts';
 import type { UiElement } from '../types';
 import { JOINING_WORDS } from './vocabulary';
 
@@ -57,8 +57,8 @@ interface Archetype {
 /** Words that carry no meaning in a short name ("Your Cart" is the Cart). */
 const FILLER_WORDS = new Set(['a', 'an', 'the', 'your', 'our', 'my', 'this', 'here']);
 const MAX_NAME_WORDS = 4;
-/** Pictures a set must hold before its counter makes a gallery. */
-const MIN_GALLERY = 6;
+/** A name that already says the screen lies over another (a lightbox's gallery) is not called a modal besides. */
+const SAYS_OVERLAY = /\b(gallery|lightbox)$/i;
 
 /** "everyday ESSENTIALS, made" → "Everyday Essentials Made": capitalised words, small words lower case. */
 export function titleCase(text: string): string {
@@ -365,17 +365,6 @@ const QUESTION_TOPICS: ReadonlyArray<readonly [RegExp, string]> = [
 const LANGUAGES = /^\W{0,3}(spanish|french|german|italian|portuguese|japanese|korean|chinese|mandarin|english|dutch|russian|arabic|hindi|turkish|swedish|greek|polish)( \(.*\))?$/;
 
 /** What kind of page this is, from its words and controls; undefined when nothing is telling. */
-/**
- * A lightbox shows one picture at a time, its caption ending in where it stands in the set ('Pool at night ·
- * 2 / 48'). A step, a question or a page counts its place the same way, and a set of a few is no gallery.
- */
-function isPictureCounter(text: string): boolean {
-  const counter = /^(.*\p{L}.*?)\s*[-·:]?\s+(\d{1,3}) ?\/ ?(\d{1,3})$/u.exec(text);
-  if (!counter || /\b(step|question|page|rated|rating|score|of)\b/.test(counter[1] as string)) return false;
-  const [at, of] = [Number(counter[2]), Number(counter[3])];
-  return at >= 1 && at <= of && of >= MIN_GALLERY;
-}
-
 export function classifyArchetype(evidence: NamingEvidence): Archetype | undefined {
   const texts = evidence.texts.map((text) => text.toLowerCase());
   const heading = (evidence.heading ?? '').toLowerCase();
@@ -408,7 +397,7 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   }
 
   // A product's page may count its pictures too ('1 / 6' under the photo): it also prices the product.
-  if (inputs.length === 0 && texts.some(isPictureCounter) && !texts.some((text) => PRICE.test(text))) return strong('Photo Gallery');
+  if (inputs.length === 0 && evidence.texts.some((text) => pictureCounterOf(text) !== null) && !texts.some((text) => PRICE.test(text))) return strong('Photo Gallery');
 
   const signupWords = /^(sign ?up|create (an |your )?account|register|join( now| free)?|get started)$/;
   const signupHeading = /\b(sign ?up|create (an |your )?account|register|join)\b/.test(heading);
@@ -658,8 +647,7 @@ export function nameScreen(evidence: NamingEvidence): ScreenNaming {
   if (booked && ((BOOKED_PEOPLE.test(booked) && asksWhoComes(evidence, 1)) || (BOOKING.test(booked) && asksWhoComes(evidence))) && !evidence.isModal) {
     naming = { ...naming, name: `${titleCase(booked === 'book' ? 'booking' : singular(booked))} Details` };
   }
-  // A lightbox is an overlay by nature: its kind already says so.
-  if (evidence.isModal && naming.name && naming.name !== 'Photo Gallery') naming = { ...naming, name: `${naming.name.replace(/ (Modal|Dialog)$/i, '')} Modal` };
+  if (evidence.isModal && naming.name && !SAYS_OVERLAY.test(naming.name)) naming = { ...naming, name: `${naming.name.replace(/ (Modal|Dialog)$/i, '')} Modal` };
   return naming;
 }
 
