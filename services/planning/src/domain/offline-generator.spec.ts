@@ -805,6 +805,11 @@ describe(generateOfflinePlan.name, () => {
     expect(unrelated).not.toContain('Notification Permission Granted');
     // The system's own buttons are often unread: the question alone says what the app tracks.
     expect(goal([{ kind: 'heading', label: 'Allow Lingo Leap to send you' }])).toContain('Notification Permission Granted');
+    // Its first line unread, the prompt's answers side by side and the line the question wraps onto say it.
+    const unread = goal([{ kind: 'heading', label: 'Send You Notifications' }, { kind: 'button', label: 'Allow' }]);
+    expect(unread).toContain('Notification Permission Granted');
+    expect(unread.filter((name) => /Notifications/.test(name))).toEqual([]);
+    expect(goal([{ kind: 'heading', label: 'Send You Notifications' }])).not.toContain('Notification Permission Granted');
   });
 
   it("should track the phone's permission prompt by its answer, not as a dialog the app opened", () => {
@@ -1157,6 +1162,17 @@ describe(generateOfflinePlan.name, () => {
     expect(lit.events.map((e) => e.name)).toContain('Category Selected');
     expect(eventNamed(lit, 'Category Selected').properties.find((p) => p.name === 'category')).toMatchObject({ values: ['all', 'stress', 'focus', 'anxiety'], example: 'stress' });
     expect(lit.events.map((e) => e.name)).not.toContain('Tab Selected');
+    // Each chip, a filled pill when lit, read as a button on another frame of the screen: still a chip.
+    const pills = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Explore', screenKind: 'other', order: 0,
+          elements: [{ kind: 'button', label: 'All' }, ...['Stress', 'Focus', 'Anxiety'].flatMap((label) => [{ kind: 'tab' as const, label }, { kind: 'button' as const, label }])],
+        }),
+      ]),
+    );
+    expect(eventNamed(pills, 'Category Selected').properties.find((p) => p.name === 'category')).toMatchObject({ values: ['all', 'stress', 'focus', 'anxiety'] });
+    expect(pills.events.map((e) => e.name)).not.toContain('Stress Clicked');
   });
 
   it("should start what a screen under way shows ('Active Workout'), once though its start button was read too, and finish it at its done screen", () => {

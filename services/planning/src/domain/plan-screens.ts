@@ -248,6 +248,17 @@ export function productTypeOf(screens: Screen[]): ProductType {
 /** Kind ranks when the same label was read several ways: what the video showed wins over what was visible. */
 const KIND_RANK: Record<InteractionKind, number> = { submit: 6, input: 5, select: 5, open_modal: 4, click: 3, tab: 2, checkbox: 2, navigate: 1 };
 
+/**
+ * A row of chips over a list ('All', 'Sleep', 'Focus') reads as tabs, and each chip, a filled pill when lit, as a
+ * button on some frame: on a screen with such a row, a control read as a tab stays a tab unless it was seen acting.
+ */
+function keepChipsTabs(read: Interaction[], byLabel: Map<string, Interaction>): void {
+  const all = byLabel.get('all');
+  if (!all || (all.kind !== 'tab' && all.kind !== 'click')) return;
+  const readAsTab = new Set(read.filter((i) => i.kind === 'tab').map((i) => keyOf(i.label)));
+  for (const [key, interaction] of byLabel) if (interaction.kind === 'click' && !interaction.seen && readAsTab.has(key)) interaction.kind = 'tab';
+}
+
 function settle(draft: Draft, index: number): Screen {
   const byLabel = new Map<string, Interaction>();
   const moves: Interaction[] = [];
@@ -268,6 +279,7 @@ function settle(draft: Draft, index: number): Screen {
     }
     if (byLabel.size < MAX_INTERACTIONS_PER_SCREEN) byLabel.set(key, { ...raw, label });
   }
+  keepChipsTabs(draft.interactions, byLabel);
   const interactions = withoutRows(withoutCutShort([...byLabel.values()])).concat(uniqueMoves(moves, byLabel));
   const fields = uniqueFields(draft.fields, byLabel);
   const exits = [...new Set([...draft.interactions].filter((i) => i.seen && i.toScreen && i.toScreen !== draft.key).map((i) => i.toScreen ?? ''))];

@@ -55,6 +55,7 @@ describe('plan vocabulary', () => {
     expect(named(other, { label: 'Create workspace' })).toBe('Account Created');
     expect(named(screenOf('settings'), { label: 'Delete account' })).toBe('Account Deleted');
     expect(named(screenOf('dashboard'), { label: 'Start free trial' })).toBe('Trial Started');
+    expect(named(screenOf('dashboard'), { label: 'Start 7-day free trial' })).toBe('Trial Started');
     expect(named(other, { label: 'Play video' })).toBe('Video Playback Started');
     // 'Sign Up' on a landing page opens the form; it is not the sign-up itself.
     expect(named(screenOf('content', [], 'Home'), { label: 'Sign Up' })).toBeNull();

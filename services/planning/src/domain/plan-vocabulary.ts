@@ -401,6 +401,7 @@ const PERMISSIONS: Array<[RegExp, string]> = [
 const SAVES_SETTINGS = /^(save|update|apply)\b/;
 const GRANTS = /^allow( once| while using( the)? app| all| access| full access)?$/;
 const LOCATION_ANSWERS = ['allow once', 'allow while using app'];
+const DENIES = /^(don ?t|do not) allow$/;
 /** The prompt's question ('“Gigly” would like to use your location', 'Allow Lingo Leap to access your location?'). */
 const PERMISSION_PROMPT = /\b(would like to|wants to|uses your|to use your|to access your|access to your|allow( \S+){1,3} to)\b/;
 /** The rest of a question wrapped over lines is short ('notifications?', 'Send You Notifications'). */
@@ -413,11 +414,14 @@ const WRAPPED_REST_WORDS = 3;
 function permissionAsked(screen: Screen): string | undefined {
   const lines = [...screen.headings, ...screen.texts, ...screen.interactions.map((i) => i.label)].map(keyOf);
   const prompts = lines.filter((line) => PERMISSION_PROMPT.test(line));
-  // The phone's location prompt alone offers both 'Allow Once' and 'Allow While Using App': its buttons together name
-  // it where its question, small and over a dimmed screen, was not read.
-  if (prompts.length === 0) return LOCATION_ANSWERS.every((answer) => lines.includes(answer)) ? 'Location' : undefined;
   const named = (candidates: string[]) => PERMISSIONS.find(([words]) => candidates.some((line) => words.test(line)))?.[1];
-  return named(prompts) ?? named(lines.filter((line) => wordsOf(line).length <= WRAPPED_REST_WORDS));
+  const wrappedRest = () => named(lines.filter((line) => wordsOf(line).length <= WRAPPED_REST_WORDS));
+  if (prompts.length > 0) return named(prompts) ?? wrappedRest();
+  // The question, small and over a dimmed screen, may go unread. The phone's location prompt alone offers both 'Allow
+  // Once' and 'Allow While Using App'; any prompt's 'Don't Allow' beside 'Allow' says one is there, and the line its
+  // question wraps onto ('Send You Notifications') what it asks.
+  if (LOCATION_ANSWERS.every((answer) => lines.includes(answer))) return 'Location';
+  return lines.some((line) => DENIES.test(line)) && lines.some((line) => GRANTS.test(line)) ? wrappedRest() : undefined;
 }
 
 /**
@@ -743,7 +747,7 @@ const RULES: Rule[] = [
     make: ({ screen }) => signedUp(screen),
   },
   {
-    label: /^start (my |your |a )?(free )?trial( now)?$/,
+    label: /^start (my |your |a )?(\d+ days? )?(free )?trial( now)?$/,
     on: ['pricing', 'settings', 'dashboard'],
     kinds: NOT_TABS,
     make: () => ({
