@@ -18,6 +18,7 @@ function evidence(extra: Partial<NamingEvidence> = {}): NamingEvidence {
 
 const inputs = (...labels: string[]): UiElement[] => labels.map((label) => ({ kind: 'input', label }));
 const buttons = (...labels: string[]): UiElement[] => labels.map((label) => ({ kind: 'button', label }));
+const links = (...labels: string[]): UiElement[] => labels.map((label) => ({ kind: 'link', label }));
 
 function item(text: string, box: Box, size = 14): TextItem {
   return { text, box, size, confidence: 90 };
@@ -217,6 +218,9 @@ describe('screen names', () => {
     it.each<[string, Partial<NamingEvidence>]>([
       ['Login', { heading: 'Sign in to your account', texts: ['Email', 'Password', 'Forgot password?'], elements: [...inputs('Email', 'Password'), ...buttons('Sign in')] }],
       ['Login', { heading: 'Welcome back', texts: ['Email', 'Password', 'Log in'], elements: inputs('Email', 'Password') }],
+      // The boxes' labels are placeholders inside them, unread: the way back in beside them says it.
+      ['Login', { heading: 'Welcome back', texts: ['Log in to see your rewards and past orders.'], elements: [...links('Forgot password?'), ...buttons('Log In')] }],
+      ['Forgot Password', { heading: 'Forgot password?', texts: ['Forgot password?', 'We will e-mail you a link', 'Log in'], elements: [...inputs('Email'), ...buttons('Send link')] }],
       ['Sign Up', { heading: 'Create your account', elements: [...inputs('Full Name', 'Email', 'Password'), ...buttons('Sign Up')] }],
       ['Sign Up', { heading: 'Join Loop', elements: [...inputs('Email', 'Password'), ...buttons('Create account')], texts: ['Already have an account? Log in'] }],
       ['Cart', { heading: 'Your Cart', texts: ['Linen Overshirt', '$68.00', 'Subtotal', '$92.00'] }],
