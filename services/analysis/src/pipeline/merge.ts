@@ -41,6 +41,15 @@ export function jaccard(a: readonly string[] | undefined, b: readonly string[] |
   return shared / (left.size + right.size - shared);
 }
 
+/** Fewer words than this say too little to be compared. */
+const MIN_WORDS_TO_COMPARE = 3;
+
+/** Every word of `words` is among `known`. */
+function containedIn(words: readonly string[], known: readonly string[]): boolean {
+  const all = new Set(known);
+  return words.every((word) => all.has(word));
+}
+
 const sameText = (a: string | undefined, b: string | undefined): boolean => {
   const left = normalizeName(a ?? '');
   return left !== '' && left === normalizeName(b ?? '');
@@ -67,6 +76,9 @@ function matchesVisit(visit: Visit, seen: FrameUnderstanding): boolean {
   if (sameText(visitName(visit), seen.screenName)) return true;
   // One address in the browser's bar is one page, whatever each frame's name says.
   if (seen.urlPath && pageFrames(visit).some((entry) => entry.seen.urlPath === seen.urlPath)) return true;
+  // A frame that names nothing and shows no word the screen had not (a scroll into its pictures, where only the bars
+  // and a caption or two read) is more of that screen.
+  if (seen.screenName.trim() === '' && (seen.words?.length ?? 0) >= MIN_WORDS_TO_COMPARE && containedIn(seen.words ?? [], visitWords(visit))) return true;
   // Closing a panel shows the page beneath as it was; a page that shares only the site's header (and a heading
   // read in it) is where the panel led, as a search panel leads to its results.
   const afterPanel = visit.frames.at(-1)?.frame.overlay !== undefined;

@@ -73,6 +73,16 @@ describe('mergeScreens', () => {
     expect(screens.map((screen) => screen.screenName)).toEqual(['Settings']);
   });
 
+  it("should keep a frame that names nothing and shows no new word on the screen before it, and a new one's words apart", () => {
+    const bio = ['photographer', '35mm', 'medium', 'format', 'amman', 'prints', 'zines', 'and', 'workshops', 'below', 'studio', 'followed', 'by', 'theo', 'walks', 'lena', 'moss', 'others', 'message', 'porto'];
+    const profile = ['noor', 'captures', 'followers', 'following', 'posts', 'lisbon', 'wadi', 'rum', 'darkroom', 'search', 'profile', 'activity', ...bio];
+    const screens = (words: string[]) =>
+      mergeScreens([frame(0, 0, 3), frame(1, 3, 6)], [seen('User Profile', profile), seen('', words)]).map((screen) => screen.screenName);
+    // Scrolled into its grid of photos: only the highlights' captions and the tab bar read.
+    expect(screens(['noor', 'captures', 'lisbon', 'wadi', 'rum', 'darkroom', 'search', 'profile', 'activity'])).toEqual(['User Profile']);
+    expect(screens(['welcome', 'back', 'forgot', 'password', 'search'])).toHaveLength(2);
+  });
+
   it('should keep a modal on the page under it, with its controls, and record its opening there', () => {
     const overlay = { x: 400, y: 200, width: 480, height: 300 };
     const screens = mergeScreens(
