@@ -35,7 +35,7 @@ import {
 import { CTA_VERBS, eventName, keyOf, titleCase, wordsOf } from './naming';
 import { checkboxProperty, examplesOf, fieldProperties, property, type PlanExamples } from './plan-properties';
 import { withAllowedValues } from './plan-enums';
-import { isNameable, productTypeOf, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
+import { isAllChip, isNameable, productTypeOf, screensOf, type Interaction, type Screen, type ScreenKind } from './plan-screens';
 import {
   panelViewOf,
   chipChosen,
@@ -467,21 +467,16 @@ function tabCandidate(screen: Screen, interaction: Interaction): Candidate | nul
  * shop's list or any app's (workouts, transactions, restaurants). A screen's own tabs have no 'All'.
  */
 function isCategoryChip(screen: Screen, interaction: Interaction): boolean {
-  // 'All' is read on other screens too (a link, another list's chip): it counts though it looks like navigation. Lit,
-  // it is filled and may read as a button beside the row.
-  const all = screen.interactions.some((i) => (i.kind === 'tab' || i.kind === 'click') && keyOf(i.label) === 'all');
-  return all && interaction.kind === 'tab';
+  return screen.interactions.some(isAllChip) && interaction.kind === 'tab';
 }
 
 /**
  * The labels of a screen's chip row: its tabs that do not move between screens, and its 'All', which other screens
- * may read as a link and which, lit, may read as a button (see isCategoryChip).
+ * may read as a link and which, lit, may read as a button (see isAllChip).
  */
 function chipsOf(screen: Screen, { navigationLabels }: Context): string[] {
   const chip = (i: Interaction) =>
-    keyOf(i.label) === 'all'
-      ? i.kind === 'tab' || i.kind === 'click'
-      : i.kind === 'tab' && !navigationLabels.has(keyOf(i.label)) && isNameable(i.label);
+    keyOf(i.label) === 'all' ? isAllChip(i) : i.kind === 'tab' && !navigationLabels.has(keyOf(i.label)) && isNameable(i.label);
   return screen.interactions.filter(chip).map((i) => i.label);
 }
 

@@ -249,12 +249,18 @@ export function productTypeOf(screens: Screen[]): ProductType {
 const KIND_RANK: Record<InteractionKind, number> = { submit: 6, input: 5, select: 5, open_modal: 4, click: 3, tab: 2, checkbox: 2, navigate: 1 };
 
 /**
+ * The 'All' of a chip row over a list: read as a tab or, lit and filled, as a button. Other screens may read an 'All'
+ * as a link; a screen's own tabs have none.
+ */
+export const isAllChip = (interaction: Interaction): boolean =>
+  keyOf(interaction.label) === 'all' && (interaction.kind === 'tab' || interaction.kind === 'click');
+
+/**
  * A row of chips over a list ('All', 'Sleep', 'Focus') reads as tabs, and each chip, a filled pill when lit, as a
  * button on some frame: on a screen with such a row, a control read as a tab stays a tab unless it was seen acting.
  */
 function keepChipsTabs(read: Interaction[], byLabel: Map<string, Interaction>): void {
-  const all = byLabel.get('all');
-  if (!all || (all.kind !== 'tab' && all.kind !== 'click')) return;
+  if (![...byLabel.values()].some(isAllChip)) return;
   const readAsTab = new Set(read.filter((i) => i.kind === 'tab').map((i) => keyOf(i.label)));
   for (const [key, interaction] of byLabel) if (interaction.kind === 'click' && !interaction.seen && readAsTab.has(key)) interaction.kind = 'tab';
 }
