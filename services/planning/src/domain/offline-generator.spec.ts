@@ -850,6 +850,10 @@ describe(generateOfflinePlan.name, () => {
     ];
     expect(screen('mobile_app', offer)).toContain('Paywall Viewed');
     expect(screen('mobile_app', [{ kind: 'heading', label: 'Super Lingo' }, { kind: 'heading', label: 'Try 2 weeks free' }])).toContain('Paywall Viewed');
+    // Its way out without subscribing, a button that may read as a line of its own.
+    expect(screen('mobile_app', [{ kind: 'heading', label: 'Try 2 weeks free' }, { kind: 'heading', label: 'No thanks' }])).toContain('Paywall Dismissed');
+    expect(screen('mobile_app', [{ kind: 'heading', label: 'Try 2 weeks free' }])).not.toContain('Paywall Dismissed');
+    expect(screen('mobile_app', [{ kind: 'heading', label: 'Settings' }, { kind: 'button', label: 'No thanks' }])).not.toContain('Paywall Dismissed');
     expect(screen('website', offer)).not.toContain('Paywall Viewed');
     const started = [{ kind: 'heading', label: "You're all set" }, { kind: 'text', label: 'Your 7-day free trial of Stillpoint Premium has started.' }] as const;
     expect(screen('mobile_app', [...started])).not.toContain('Paywall Viewed');

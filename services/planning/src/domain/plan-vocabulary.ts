@@ -1536,6 +1536,7 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   if (streak !== undefined) events.push(streakExtended(screen, streak));
   const paywall = paywallOf(screen, productType);
   if (paywall) events.push(paywall);
+  if (paywall && showsDecline(screen)) events.push(paywallDismissed(screen));
   const arrival = reachedOf(screen);
   if (arrival) events.push(reached(arrival, screen));
   const done = screenActionOf(screen, examples);
@@ -1608,6 +1609,24 @@ function paywallOf(screen: Screen, productType: ProductType): Recognised | null 
         values: [...PAYWALL_TYPES],
       }),
     ],
+  };
+}
+
+/** A paywall's way out without subscribing ('No thanks', 'Maybe later'), a button that may read as a line of text. */
+const DECLINE = /^(no,? thanks|not now|maybe later|continue (with|on) (the )?(free|basic|limited)( plan| version)?)$/;
+
+function showsDecline(screen: Screen): boolean {
+  return [...screen.headings, ...screen.texts, ...screen.interactions.map((interaction) => interaction.label)].some((line) => DECLINE.test(keyOf(line)));
+}
+
+/** The paywall closed without a subscription, by its decline. */
+function paywallDismissed(screen: Screen): Recognised {
+  return {
+    id: 'paywall_dismissed',
+    name: 'Paywall Dismissed',
+    trigger: `User declines the subscription offer on the ${screen.title} screen`,
+    description: 'The paywall is closed without subscribing.',
+    properties: [],
   };
 }
 
