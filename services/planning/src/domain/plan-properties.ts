@@ -102,9 +102,15 @@ function itemNounOf(texts: string[]): string {
     }
   }
   const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-  if (!best) return UNKNOWN_ITEM;
-  return titleCase(singularOf(best[0]));
+  if (best) return titleCase(singularOf(best[0]));
+  return ITEMS_OF_KIND.find(([cue]) => texts.some((text) => cue.test(text)))?.[1] ?? UNKNOWN_ITEM;
 }
+
+/** Where the texts never count the items: what a product of a kind calls them, by the words it shows (as Spotify's 'Track'). */
+const ITEMS_OF_KIND: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(playlists?|albums?)\b/i, 'Track'],
+  [/\b(podcasts?|episodes?)\b/i, 'Episode'],
+];
 
 /** A list page named after its category ('Sale', 'New In'), or 'All Products' when named after its kind. */
 function listNameOf(screen: Screen): string {

@@ -214,6 +214,9 @@ describe('plan vocabulary', () => {
     const texts = (...labels: string[]) => examplesOf([screenOf('other', labels.map((label) => ({ kind: 'text' as const, label })), 'Goals')]);
     expect(texts('£312.40 this month', '£18.20 this week', 'across 3 goals').itemNoun).toBe('Goal');
     expect(texts('£312.40 this month', '2 bonus').itemNoun).toBe('Item');
+    // Never counted, what a kind of product calls its items, by the words it shows.
+    expect(texts('Popular albums', 'Add to playlist').itemNoun).toBe('Track');
+    expect(texts('Popular albums', '412 songs').itemNoun).toBe('Song');
   });
 
   it('should take moving on from a screen named for what is picked on it for picking it', () => {
