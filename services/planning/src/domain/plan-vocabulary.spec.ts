@@ -290,6 +290,15 @@ describe('plan vocabulary', () => {
     expect(screenEventsOf(today, shop, 'mobile_app').map((e) => e.name)).not.toContain('Streak Extended');
   });
 
+  it('should take a report that states another period later in the video for its date range changed, the later one its example', () => {
+    const report = (...periods: string[]) =>
+      screenEventsOf(screenOf('other', periods.map((label) => ({ kind: 'text' as const, label: `${label} - compared with previous period` })), 'Overview'), shop, 'website');
+    const [changed] = report('Oct 8 - Oct 14, 2025', 'Sep 15 - Oct 14, 2025');
+    expect(changed?.name).toBe('Date Range Changed');
+    expect(changed?.properties[0]).toMatchObject({ name: 'date_range', example: 'Sep 15 - Oct 14, 2025' });
+    expect(report('Oct 8 - Oct 14, 2025')).toEqual([]);
+  });
+
   it("should add the item kept in the user's list where a toast says so without naming the control", () => {
     const toast = [{ kind: 'text' as const, label: 'Saved to your list' }];
     expect(screenEventsOf(screenOf('product', toast, 'Event Detail'), shop, 'mobile_app').map((e) => e.name)).toEqual(['Product Added To Wishlist']);

@@ -720,13 +720,7 @@ const RULES: Rule[] = [
   {
     label: DATE_RANGE,
     kinds: ['select', 'click', 'tab'],
-    make: ({ interaction, screen }) => ({
-      id: 'date_range_changed',
-      name: 'Date Range Changed',
-      trigger: `User changes the period the ${screen.title} screen shows`,
-      description: 'Another date range is chosen for the figures shown.',
-      properties: [property('date_range', 'string', 'Date range chosen', snakeCase(interaction.label), true)],
-    }),
+    make: ({ interaction, screen }) => dateRangeChanged(screen, snakeCase(interaction.label)),
   },
   {
     label: /^sort\b/,
@@ -1534,6 +1528,8 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   if (kept) events.push(itemSaved(examples, kept));
   const streak = streakOf(screen);
   if (streak !== undefined) events.push(streakExtended(screen, streak));
+  const period = periodChangedTo(screen);
+  if (period) events.push(dateRangeChanged(screen, period));
   const paywall = paywallOf(screen, productType);
   if (paywall) events.push(paywall);
   if (paywall && showsDecline(screen)) events.push(paywallDismissed(screen));
@@ -1610,6 +1606,25 @@ function paywallOf(screen: Screen, productType: ProductType): Recognised | null 
       }),
     ],
   };
+}
+
+function dateRangeChanged(screen: Screen, example: string): Recognised {
+  return {
+    id: 'date_range_changed',
+    name: 'Date Range Changed',
+    trigger: `User changes the period the ${screen.title} screen shows`,
+    description: 'Another date range is chosen for the figures shown.',
+    properties: [property('date_range', 'string', 'Date range chosen', example, true)],
+  };
+}
+
+/** A period a report states at its start ('Oct 8 - Oct 14, 2025 · compared with previous period'). */
+const STATED_PERIOD = /^((jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(, \d{4})? ?[-–] ?((jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* )?\d{1,2}(, \d{4})?)\b/i;
+
+/** The period a screen states, when the video shows it stating another one later: the later one. */
+function periodChangedTo(screen: Screen): string | undefined {
+  const periods = [...new Set(screen.texts.map((text) => STATED_PERIOD.exec(text.trim())?.[1]).filter((period) => period !== undefined))];
+  return periods.length >= 2 ? periods.at(-1) : undefined;
 }
 
 /** A paywall's way out without subscribing ('No thanks', 'Maybe later'), a button that may read as a line of text. */
