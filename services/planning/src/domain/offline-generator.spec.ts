@@ -836,6 +836,19 @@ describe(generateOfflinePlan.name, () => {
     expect(prompt.filter((name) => name.endsWith('Opened'))).toEqual(['Application Opened']);
     // A dialog of the app's own, titled like no prompt, is still opened.
     expect(reminder('Stillpoint Would Like You to Know')).toContain('Stillpoint Would Like Opened');
+    // The question's first line unread, its wrapped rest taken for the dialog's title.
+    const unread = generateOfflinePlan(
+      analysisOf([
+        pageSpec({
+          screenName: 'Reminder', screenKind: 'other', order: 0,
+          elements: [{ kind: 'heading', label: 'Send You Notifications' }, { kind: 'button', label: "Don't Allow" }, { kind: 'button', label: 'Allow' }],
+          actions: [{ kind: 'open_modal', target: 'Send You Notifications', atSec: 3 }],
+        }),
+      ]),
+      'mobile_app',
+    ).events.map((e) => e.name);
+    expect(unread).toContain('Notification Permission Granted');
+    expect(unread.filter((name) => name.endsWith('Opened'))).toEqual(['Application Opened']);
   });
 
   it("should take a phone app's call to start its free trial for its paywall, and a website's or a mere mention for none", () => {

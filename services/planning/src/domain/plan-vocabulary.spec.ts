@@ -290,6 +290,16 @@ describe('plan vocabulary', () => {
     expect(screenEventsOf(today, shop, 'mobile_app').map((e) => e.name)).not.toContain('Streak Extended');
   });
 
+  it('should take a question that asks to rate what was just done for that thing rated, with its rating', () => {
+    const done = (label: string) =>
+      screenEventsOf(screenOf('other', [{ kind: 'button', label }], 'Session Complete'), shop, 'mobile_app').filter((e) => e.name.endsWith('Rated'));
+    const [rated] = done('How was this session?');
+    expect(rated?.name).toBe('Session Rated');
+    expect(rated?.properties[0]).toMatchObject({ name: 'rating', type: 'number' });
+    expect(done('Rate your trip')[0]?.name).toBe('Trip Rated');
+    expect(done('How it works')).toEqual([]);
+  });
+
   it('should take a report that states another period later in the video for its date range changed, the later one its example', () => {
     const report = (...periods: string[]) =>
       screenEventsOf(screenOf('other', periods.map((label) => ({ kind: 'text' as const, label: `${label} - compared with previous period` })), 'Overview'), shop, 'website');

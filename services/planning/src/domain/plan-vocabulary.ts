@@ -426,8 +426,8 @@ function permissionAsked(screen: Screen): string | undefined {
 
 /**
  * A piece of the phone's permission prompt read as the app's own: the line its question wraps onto read as a control
- * ('Send You Notifications'), or its first words taken for the title of a dialog the app opened ('“Gigly” Would
- * Like'). The prompt is the system's; its answer is what is tracked.
+ * or as the title of a dialog the app opened ('Send You Notifications'), or its first words taken for such a title
+ * ('“Gigly” Would Like'). The prompt is the system's; its answer is what is tracked.
  */
 export function readsPromptQuestion(screen: Screen, interaction: Interaction): boolean {
   const permission = permissionAsked(screen);
@@ -435,11 +435,11 @@ export function readsPromptQuestion(screen: Screen, interaction: Interaction): b
   if (permission === undefined || label === '') return false;
   // iOS's location prompt carries its own switch ('Precise: On').
   if (permission === 'Location' && /^precise( on| off)?$/.test(label)) return true;
+  const wrappedRest = wordsOf(label).length <= WRAPPED_REST_WORDS && PERMISSIONS.some(([words, name]) => name === permission && words.test(label));
   if (interaction.kind === 'open_modal') {
-    return [...screen.headings, ...screen.texts].map(keyOf).some((line) => PERMISSION_PROMPT.test(line) && `${line} `.startsWith(`${label} `));
+    return wrappedRest || [...screen.headings, ...screen.texts].map(keyOf).some((line) => PERMISSION_PROMPT.test(line) && `${line} `.startsWith(`${label} `));
   }
-  if (interaction.seen || GRANTS.test(label) || wordsOf(label).length > WRAPPED_REST_WORDS) return false;
-  return PERMISSIONS.some(([words, name]) => name === permission && words.test(label));
+  return wrappedRest && !interaction.seen && !GRANTS.test(label);
 }
 
 /** Whose data a consent screen names ('your Monzo data', 'your Google account'), a line of its own or the question's end. */
@@ -1528,6 +1528,8 @@ export function screenEventsOf(screen: Screen, examples: PlanExamples, productTy
   if (kept) events.push(itemSaved(examples, kept));
   const streak = streakOf(screen);
   if (streak !== undefined) events.push(streakExtended(screen, streak));
+  const rated = ratedOf(screen);
+  if (rated) events.push(itemRated(rated, screen));
   const period = periodChangedTo(screen);
   if (period) events.push(dateRangeChanged(screen, period));
   const paywall = paywallOf(screen, productType);
@@ -1625,6 +1627,29 @@ const STATED_PERIOD = /^((jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*
 function periodChangedTo(screen: Screen): string | undefined {
   const periods = [...new Set(screen.texts.map((text) => STATED_PERIOD.exec(text.trim())?.[1]).filter((period) => period !== undefined))];
   return periods.length >= 2 ? periods.at(-1) : undefined;
+}
+
+/** A question that asks the user to rate what they just did ('How was this session?', 'Rate your trip'). */
+const RATING_QUESTION = /^(how was (this|your|the) (\w+)\??|rate (this|your|the) (\w+))$/;
+
+/** What the screen asks the user to rate, undefined where it asks nothing. */
+function ratedOf(screen: Screen): string | undefined {
+  for (const line of [...screen.headings, ...screen.texts, ...screen.interactions.map((interaction) => interaction.label)]) {
+    const asked = RATING_QUESTION.exec(keyOf(line));
+    if (asked) return asked[3] ?? asked[5];
+  }
+  return undefined;
+}
+
+function itemRated(rated: string, screen: Screen): Recognised {
+  const thing = titleCase(singularOf(rated));
+  return {
+    id: `${snakeCase(thing)}_rated`,
+    name: `${thing} Rated`,
+    trigger: `User rates the ${thing.toLowerCase()} on the ${screen.title} screen`,
+    description: `The user gives the ${thing.toLowerCase()} a rating.`,
+    properties: [property('rating', 'number', 'Rating given', '5', true)],
+  };
 }
 
 /** A paywall's way out without subscribing ('No thanks', 'Maybe later'), a button that may read as a line of text. */
