@@ -385,6 +385,11 @@ function cookieConsentGiven(screen: Screen): Recognised {
   };
 }
 
+/** Every line a screen shows, as keys: its headings, its texts and its controls' labels. */
+function shownLines(screen: Screen): string[] {
+  return [...screen.headings, ...screen.texts, ...screen.interactions.map((interaction) => interaction.label)].map(keyOf);
+}
+
 /** What a phone's permission prompt asks for, by the words of its question, and the name its answer is tracked by. */
 const PERMISSIONS: Array<[RegExp, string]> = [
   [/\blocation\b/, 'Location'],
@@ -412,7 +417,7 @@ const WRAPPED_REST_WORDS = 3;
  * onto (read as a line of its own, even as a button); undefined without a prompt.
  */
 function permissionAsked(screen: Screen): string | undefined {
-  const lines = [...screen.headings, ...screen.texts, ...screen.interactions.map((i) => i.label)].map(keyOf);
+  const lines = shownLines(screen);
   const prompts = lines.filter((line) => PERMISSION_PROMPT.test(line));
   const named = (candidates: string[]) => PERMISSIONS.find(([words]) => candidates.some((line) => words.test(line)))?.[1];
   const wrappedRest = () => named(lines.filter((line) => wordsOf(line).length <= WRAPPED_REST_WORDS));
@@ -1630,12 +1635,12 @@ function periodChangedTo(screen: Screen): string | undefined {
 }
 
 /** A question that asks the user to rate what they just did ('How was this session?', 'Rate your trip'). */
-const RATING_QUESTION = /^(how was (this|your|the) (\w+)\??|rate (this|your|the) (\w+))$/;
+const RATING_QUESTION = /^(how was (this|your|the) (\w+)|rate (this|your|the) (\w+))$/;
 
 /** What the screen asks the user to rate, undefined where it asks nothing. */
 function ratedOf(screen: Screen): string | undefined {
-  for (const line of [...screen.headings, ...screen.texts, ...screen.interactions.map((interaction) => interaction.label)]) {
-    const asked = RATING_QUESTION.exec(keyOf(line));
+  for (const line of shownLines(screen)) {
+    const asked = RATING_QUESTION.exec(line);
     if (asked) return asked[3] ?? asked[5];
   }
   return undefined;
@@ -1653,10 +1658,10 @@ function itemRated(rated: string, screen: Screen): Recognised {
 }
 
 /** A paywall's way out without subscribing ('No thanks', 'Maybe later'), a button that may read as a line of text. */
-const DECLINE = /^(no,? thanks|not now|maybe later|continue (with|on) (the )?(free|basic|limited)( plan| version)?)$/;
+const DECLINE = /^(no thanks|not now|maybe later|continue (with|on) (the )?(free|basic|limited)( plan| version)?)$/;
 
 function showsDecline(screen: Screen): boolean {
-  return [...screen.headings, ...screen.texts, ...screen.interactions.map((interaction) => interaction.label)].some((line) => DECLINE.test(keyOf(line)));
+  return shownLines(screen).some((line) => DECLINE.test(line));
 }
 
 /** The paywall closed without a subscription, by its decline. */
