@@ -440,11 +440,11 @@ export function readsPromptQuestion(screen: Screen, interaction: Interaction): b
   if (permission === undefined || label === '') return false;
   // iOS's location prompt carries its own switch ('Precise: On').
   if (permission === 'Location' && /^precise( on| off)?$/.test(label)) return true;
-  const wrappedRest = wordsOf(label).length <= WRAPPED_REST_WORDS && PERMISSIONS.some(([words, name]) => name === permission && words.test(label));
+  const namesPermission = wordsOf(label).length <= WRAPPED_REST_WORDS && PERMISSIONS.some(([words, name]) => name === permission && words.test(label));
   if (interaction.kind === 'open_modal') {
-    return wrappedRest || [...screen.headings, ...screen.texts].map(keyOf).some((line) => PERMISSION_PROMPT.test(line) && `${line} `.startsWith(`${label} `));
+    return namesPermission || [...screen.headings, ...screen.texts].map(keyOf).some((line) => PERMISSION_PROMPT.test(line) && `${line} `.startsWith(`${label} `));
   }
-  return wrappedRest && !interaction.seen && !GRANTS.test(label);
+  return namesPermission && !interaction.seen && !GRANTS.test(label);
 }
 
 /** Whose data a consent screen names ('your Monzo data', 'your Google account'), a line of its own or the question's end. */

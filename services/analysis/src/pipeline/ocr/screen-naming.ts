@@ -406,12 +406,12 @@ export function classifyArchetype(evidence: NamingEvidence): Archetype | undefin
   const signupButton = !loginWords.test(heading) && buttons.some((label) => signupWords.test(label));
   const signup = password && (signupHeading || signupButton || hasInput(/confirm password|full name|^name$|first name/));
   if (signup) return strong('Sign Up');
+  // Its e-mail box and 'Send link' are a passwordless sign-in's too, and its text a sign-in's link: the heading says it.
+  if (/\b(forgot|reset)\b.*\bpassword\b/.test(heading) && !password) return strong('Forgot Password');
   // A password box whose label did not read (a placeholder inside it) still has its way back in beside it.
-  const forgotLink = !/\b(forgot|reset)\b/.test(heading) && has([...texts, ...labels(evidence.elements, 'link')], /^forgot (your )?password\??$/);
+  const forgotLink = has([...texts, ...labels(evidence.elements, 'link')], /^forgot (your )?password\??$/);
   if ((password || forgotLink) && (loginWords.test(heading) || buttons.some((label) => loginWords.test(label)) || has(texts, loginWords))) return strong('Login');
   if (password && hasInput(/e-?mail|username|user name/)) return strong('Login');
-  // Its e-mail box and 'Send link' are a passwordless sign-in's too: the heading tells them apart.
-  if (/\b(forgot|reset)\b.*\bpassword\b/.test(heading) && !password) return strong('Forgot Password');
   // Passwordless sign-in: an email field and a sign-in button, nothing else to fill in.
   if (!password && inputs.length >= 1 && inputs.length <= 2 && hasInput(/e-?mail|username/) &&
       buttons.some((label) => /^(sign ?in|log ?in|continue with email|send (me )?(a )?(magic )?link)$/.test(label))) return strong('Login');
